@@ -1,0 +1,126 @@
+"""The ``codenames-board`` command."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from . import __version__
+from .engine import VARIANTS, BadKey, Key
+from .i18n import LANGUAGES, Translator, detect_language
+from .record import RecordError, read_record
+from .textboard import grid, status
+
+EXIT_USAGE = 2  # bad input the user can fix: bad file, bad option
+
+
+def state_dir() -> Path:
+    """Where games are kept: $XDG_STATE_HOME/codenames-board (~/.local/state/codenames-board)."""
+    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "codenames-board"
+    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    return Path(base) / "codenames-board"
+
+
+def record_error_line(path: str, error: RecordError, tr: Translator) -> str:
+    """One line naming the file, the line and what is wrong: ``FILE:LINE: why``."""
+    params = dict(error.params)
+    if error.cause is not None:
+        params["why"] = tr.error(error.cause)
+    message = tr(f"error.{error.msgid}", **params)
+    return f"{path}:{error.line}: {message}" if error.line else f"{path}: {message}"
+
+
+def _language_from_argv(argv: list[str]) -> str | None:
+    for index, arg in enumerate(argv):
+        if arg == "--lang" and index + 1 < len(argv):
+            return argv[index + 1]
+        if arg.startswith("--lang="):
+            return arg.split("=", 1)[1]
+    return None
+
+
+def build_parser(tr: Translator) -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(prog="codenames-board", description=tr("cli.description"))
+    parser.add_argument("--version", action="version", version=f"codenames-board {__version__}")
+    parser.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    console = commands.add_parser("console", help=tr("cli.console"), description=tr("cli.console"))
+    console.add_argument("--variant", choices=list(VARIANTS), default="classic", help=tr("cli.variant"))
+    console.add_argument("--seed", type=int, help=tr("cli.seed"))
+    console.add_argument("--key", help=tr("cli.key"))
+    console.add_argument("--record", type=Path, help=tr("cli.record"))
+    console.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+
+    replay = commands.add_parser("replay", help=tr("cli.replay"), description=tr("cli.replay"))
+    replay.add_argument("file", metavar="FILE", help=tr("cli.replay_file"))
+    replay.add_argument("--json", action="store_true", help=tr("cli.replay_json"))
+    replay.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    return parser
+
+
+def cmd_replay(args: argparse.Namespace, tr: Translator) -> int:
+    path = args.file
+    try:
+        record = read_record(path)
+        if record.torn_line:
+            print(tr("warning.torn_line", path=path, line=record.torn_line), file=sys.stderr)
+        game = record.replay()
+    except RecordError as error:
+        print(record_error_line(path, error, tr), file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        print(tr("error.unreadable", path=path, why=error.strerror or error), file=sys.stderr)
+        return EXIT_USAGE
+    if args.json:
+        state = game.state()
+        if record.header.words:
+            state["words"] = record.header.words
+        print(json.dumps(state, ensure_ascii=False))
+    else:
+        print(grid(game, tr, record.header.words, show_key=True))
+        print(status(game, tr))
+    return 0
+
+
+def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
+    from .console import Console
+
+    key = None
+    if args.key:
+        try:
+            key = Key.from_text(args.key)
+        except BadKey as error:
+            print(tr("error.bad_key_option", why=tr.error(error)), file=sys.stderr)
+            return EXIT_USAGE
+    console = Console(tr, state_dir() / "games", args.variant, args.seed)
+    try:
+        if args.record is not None and args.record.exists():
+            console.resume(args.record)
+        else:
+            console.start_new(key, path=args.record)
+    except RecordError as error:
+        print(record_error_line(str(args.record), error, tr), file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        print(tr("error.unwritable", path=str(error.filename or args.record), why=error.strerror or error), file=sys.stderr)
+        return EXIT_USAGE
+    console.run()
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else argv
+    language = _language_from_argv(argv)
+    tr = Translator(language if language in LANGUAGES else detect_language())
+    args = build_parser(tr).parse_args(argv)
+    if args.command is None:
+        build_parser(tr).print_help()
+        return 0
+    if args.command == "replay":
+        return cmd_replay(args, tr)
+    return cmd_console(args, tr)

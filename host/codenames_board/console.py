@@ -1,0 +1,247 @@
+"""``codenames-board console``: a whole game in a terminal, written to a record.
+
+It drives the same engine and record code as the table, so it is a quick
+check of both before any hardware exists. Input is one command per line, so
+it can be scripted through standard input.
+"""
+
+from __future__ import annotations
+
+import secrets
+import sys
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable, TextIO
+
+from .engine import (
+    UNLIMITED,
+    Action,
+    ClueGiven,
+    CoverSkipped,
+    EndTurn,
+    Event,
+    Game,
+    GameOver,
+    IllegalAction,
+    Key,
+    Penalty,
+    Phase,
+    TileCovered,
+    TileRevealed,
+    Timeout,
+    Touch,
+    TurnEnded,
+    Undo,
+    Undone,
+    new_game,
+    parse_tile,
+    tile_name,
+)
+from .engine.actions import Clue
+from .i18n import Translator
+from .record import Header, RecordWriter
+from .textboard import IDENTITY_IDS, grid, outcome_text, status
+
+
+def now_iso() -> str:
+    return datetime.now(timezone.utc).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+def new_record_path(directory: Path, variant: str) -> Path:
+    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
+    path = directory / f"{stamp}-{variant}.jsonl"
+    number = 1
+    while path.exists():
+        number += 1
+        path = directory / f"{stamp}-{variant}-{number}.jsonl"
+    return path
+
+
+def describe_action(action: Action, tr: Translator) -> str:
+    if isinstance(action, Clue):
+        count = tr("board.unlimited") if action.count == UNLIMITED else action.count
+        return tr("action.clue", count=count)
+    if isinstance(action, Touch):
+        return tr("action.touch", name=tile_name(action.tile))
+    return tr(f"action.{action.name}")
+
+
+def describe_event(event: Event, game: Game, tr: Translator) -> str:
+    if isinstance(event, ClueGiven):
+        if game.guesses_left is None:
+            return tr("event.clue_unlimited", team=event.team.value)
+        return tr("event.clue", team=event.team.value, left=game.guesses_left)
+    if isinstance(event, TileRevealed):
+        return tr("event.revealed", name=tile_name(event.tile), identity=tr(IDENTITY_IDS[event.identity]))
+    if isinstance(event, TileCovered):
+        return tr("event.covered", team=event.team.value, name=tile_name(event.tile))
+    if isinstance(event, CoverSkipped):
+        return tr("event.cover_skipped", team=event.team.value)
+    if isinstance(event, TurnEnded):
+        return tr(f"event.turn_end_{event.reason.value}", team=event.team.value)
+    if isinstance(event, GameOver):
+        return outcome_text(game, tr)
+    if isinstance(event, Undone):
+        return tr("event.undone", action=describe_action(event.action, tr))
+    raise TypeError(event)
+
+
+class Console:
+    """One game (and the next ones) at a terminal; :meth:`handle` takes one typed line."""
+
+    def __init__(
+        self,
+        tr: Translator,
+        games_dir: Path,
+        variant: str = "classic",
+        seed: int | None = None,
+        words: list[str] | None = None,
+        out: Callable[[str], None] = print,
+    ) -> None:
+        self.tr = tr
+        self.games_dir = games_dir
+        self.variant = variant
+        self.seed = seed
+        self.words = words
+        self.out = out
+        self.show_key = False
+        self.game: Game | None = None
+        self.writer: RecordWriter | None = None
+        self.commands = {
+            name: tr.words(f"command.{name}")
+            for name in ("end", "undo", "penalty", "timeout", "key", "board", "help", "quit", "new", "unlimited")
+        }
+
+    # --- games
+
+    def start_new(self, key: Key | None = None, path: Path | None = None) -> None:
+        """A new game with a new key, in a new record file (``path``, or one in the games folder)."""
+        self.close()
+        if key is None:
+            seed = self.seed if self.seed is not None else secrets.randbits(32)
+            self.seed = seed + 1 if self.seed is not None else None  # the next "new" gets a new key
+            key = Key.generate(seed)
+        else:
+            seed = None
+        header = Header(self.variant, key, self.words, self.tr.language, seed, now_iso())
+        path = path or new_record_path(self.games_dir, self.variant)
+        self.writer = RecordWriter.create(path, header)
+        self.game = new_game(key, self.variant)
+        self.out(self.tr("console.record", path=str(path)))
+        self.show_board()
+
+    def resume(self, path: Path) -> None:
+        """Continue the game in an existing record (after a quit or a power cut)."""
+        self.close()
+        self.writer, record = RecordWriter.resume(path)
+        if record.torn_line:
+            self.out(self.tr("warning.torn_line", path=str(path), line=record.torn_line))
+        self.variant = record.header.variant
+        self.words = record.header.words
+        self.game = record.replay()
+        self.out(self.tr("console.resumed", path=str(path), count=len(record.actions)))
+        self.show_board()
+
+    def close(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    # --- output
+
+    def show_board(self) -> None:
+        assert self.game is not None
+        self.out(grid(self.game, self.tr, self.words, self.show_key))
+        self.out(status(self.game, self.tr))
+        self.out(self.prompt_hint())
+
+    def prompt_hint(self) -> str:
+        game = self.game
+        assert game is not None
+        if game.phase is Phase.OVER:
+            return self.tr("console.hint_over")
+        if game.phase is Phase.CLUE:
+            return self.tr("console.hint_clue")
+        if game.phase is Phase.COVER:
+            return self.tr("console.hint_cover_duo" if not game.cover_can_skip else "console.hint_cover")
+        return self.tr("console.hint_guess")
+
+    # --- input
+
+    def parse(self, text: str) -> Action | str | None:
+        """An action, a console command name, or None when the line means nothing."""
+        word = text.strip().lower()
+        for name, spellings in self.commands.items():
+            if word in spellings:
+                return {
+                    "end": EndTurn(),
+                    "undo": Undo(),
+                    "penalty": Penalty(),
+                    "timeout": Timeout(),
+                    "unlimited": Clue(UNLIMITED),
+                }.get(name, name)
+        if word.isdigit():
+            return Clue(int(word))
+        try:
+            return Touch(parse_tile(word))
+        except ValueError:
+            return None
+
+    def handle(self, text: str) -> bool:
+        """Act on one typed line; False when the player quits."""
+        if not text.strip():
+            return True
+        parsed = self.parse(text)
+        if parsed is None:
+            self.out(self.tr("console.unknown", text=text.strip()))
+            return True
+        if parsed == "quit":
+            return False
+        if parsed == "help":
+            self.out(self.tr("console.help"))
+        elif parsed == "new":
+            self.start_new()
+        elif parsed == "key":
+            self.show_key = not self.show_key
+            self.out(grid(self.game, self.tr, self.words, self.show_key))
+        elif parsed == "board":
+            self.show_board()
+        else:
+            self.act(parsed)
+        return True
+
+    def act(self, action: Action) -> None:
+        game, writer = self.game, self.writer
+        assert game is not None and writer is not None
+        try:
+            events = game.play(action)
+        except IllegalAction as error:
+            self.out(self.tr("console.refused", why=self.tr.error(error)))
+            return
+        # The record is written (and synced) before the result is shown.
+        writer.append(action, time=now_iso())
+        for event in events:
+            self.out(describe_event(event, game, self.tr))
+        self.out("")
+        self.show_board()
+
+    def run(self, stream: TextIO = sys.stdin) -> None:
+        """Read commands until the player quits or the input ends."""
+        interactive = stream.isatty()
+        try:
+            while True:
+                if interactive:
+                    line = input("> ")
+                else:
+                    line = stream.readline()
+                    if not line:
+                        break
+                    self.out(f"> {line.rstrip()}")
+                if not self.handle(line):
+                    break
+        except (EOFError, KeyboardInterrupt):
+            self.out("")
+        finally:
+            if self.writer is not None:
+                self.out(self.tr("console.saved", path=str(self.writer.path)))
+            self.close()

@@ -1,0 +1,296 @@
+"""Game records: the save game, one JSON object per line (see host/RECORDS.md).
+
+Line 1 is the header (format, variant, key, start team, optional words,
+language, seed, times). Every following line is one accepted action. Writing
+appends a line and fsyncs it before the action's effect is shown, so the
+record *is* the game: resume is replay, undo is an ``undo`` line.
+"""
+
+from __future__ import annotations
+
+import json
+import os
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from .engine import (
+    ACTIONS,
+    TILES,
+    UNLIMITED,
+    VARIANTS,
+    Action,
+    BadKey,
+    Clue,
+    Game,
+    IllegalAction,
+    Key,
+    Team,
+    Touch,
+    new_game,
+)
+
+FORMAT = "codenames-board/1"
+FORMAT_PREFIX = "codenames-board/"
+HEADER_FIELDS = ("format", "variant", "key", "start", "words", "language", "seed", "created")
+
+
+class RecordError(ValueError):
+    """A file that is not a record, or a line that breaks the format or the rules.
+
+    ``line`` is the 1-based line number, or None for the file as a whole.
+    ``msgid`` and ``params`` let the interface say it in the players' language
+    (message ids under ``error.`` in the catalogs).
+    """
+
+    def __init__(self, msgid: str, line: int | None = None, cause: Exception | None = None, **params: object) -> None:
+        self.msgid = msgid
+        self.line = line
+        self.cause = cause
+        self.params = params
+        super().__init__(f"line {line}: {msgid} {params}" if line else f"{msgid} {params}")
+
+
+@dataclass
+class Header:
+    variant: str
+    key: Key
+    words: list[str] | None = None
+    language: str | None = None
+    seed: int | str | None = None
+    created: str | None = None
+    extra: dict = field(default_factory=dict)  # fields of newer writers, kept when resuming
+
+    def to_json(self) -> dict:
+        obj = {"format": FORMAT, "variant": self.variant, "key": self.key.letters, "start": self.key.start.value}
+        for name in ("words", "language", "seed", "created"):
+            value = getattr(self, name)
+            if value is not None:
+                obj[name] = value
+        obj.update(self.extra)
+        return obj
+
+    @classmethod
+    def from_json(cls, obj: object, line: int = 1) -> Header:
+        if not isinstance(obj, dict) or not isinstance(obj.get("format"), str):
+            raise RecordError("not_a_record", line)
+        fmt = obj["format"]
+        if fmt != FORMAT:
+            if fmt.startswith(FORMAT_PREFIX):
+                raise RecordError("format_version", line, found=fmt, supported=FORMAT)
+            raise RecordError("not_a_record", line)
+        variant = obj.get("variant")
+        if variant not in VARIANTS:
+            raise RecordError("bad_variant", line, variant=variant, variants=", ".join(VARIANTS))
+        letters, start = obj.get("key"), obj.get("start")
+        if start not in {team.value for team in Team}:
+            raise RecordError("bad_start", line, start=start)
+        if not isinstance(letters, str):
+            raise RecordError("bad_field", line, field="key")
+        try:
+            key = Key.from_text(f"{letters}:{start}")
+        except BadKey as error:
+            raise RecordError("bad_key", line, cause=error) from error
+        words = obj.get("words")
+        if words is not None and (
+            not isinstance(words, list) or len(words) != TILES or not all(isinstance(word, str) for word in words)
+        ):
+            raise RecordError("bad_words", line)
+        language = obj.get("language")
+        if language is not None and not isinstance(language, str):
+            raise RecordError("bad_field", line, field="language")
+        created = obj.get("created")
+        if created is not None and not isinstance(created, str):
+            raise RecordError("bad_field", line, field="created")
+        extra = {name: value for name, value in obj.items() if name not in HEADER_FIELDS}
+        return cls(variant, key, words, language, obj.get("seed"), created, extra)
+
+
+def action_to_json(action: Action, **extra: object) -> dict:
+    obj: dict = {"action": action.name}
+    if isinstance(action, Clue):
+        obj["count"] = action.count
+    elif isinstance(action, Touch):
+        obj["tile"] = action.tile
+    obj.update(extra)
+    return obj
+
+
+def action_from_json(obj: object, line: int) -> Action:
+    """An action from its JSON object; range checks are left to the rules."""
+    if not isinstance(obj, dict) or not isinstance(obj.get("action"), str):
+        raise RecordError("not_an_action", line)
+    name = obj["action"]
+    if name not in ACTIONS:
+        raise RecordError("unknown_action", line, action=name, actions=", ".join(ACTIONS))
+    if name == "clue":
+        count = obj.get("count")
+        if not (type(count) is int or count == UNLIMITED):
+            raise RecordError("bad_count", line)
+        return Clue(count)
+    if name == "touch":
+        tile = obj.get("tile")
+        if type(tile) is not int:
+            raise RecordError("bad_tile", line)
+        return Touch(tile)
+    return ACTIONS[name]()
+
+
+@dataclass
+class Record:
+    """A record as read from a file: the header and the action lines in order."""
+
+    header: Header
+    actions: list[tuple[int, Action]]  # (line number, action), undo lines included
+    good_bytes: int  # length of the part made of whole lines
+    torn_line: int | None = None  # line number of a torn last line that was dropped
+
+    def replay(self) -> Game:
+        """The game after every action; a line the rules reject raises RecordError naming it."""
+        game = new_game(self.header.key, self.header.variant)
+        for line, action in self.actions:
+            try:
+                game.play(action)
+            except IllegalAction as error:
+                raise RecordError("rejected", line, cause=error) from error
+        return game
+
+
+_HEADER_START = b'{"format": "' + FORMAT_PREFIX.encode()
+
+
+def _parse_line(raw: bytes) -> object:
+    return json.loads(raw.decode("utf-8"))
+
+
+def parse_record(data: bytes) -> Record:
+    """A record from the bytes of a file. A torn last line is dropped (see Record.torn_line)."""
+    if not data.strip(b" \t\r\n\x00"):
+        raise RecordError("empty")
+    lines = data.split(b"\n")
+    # Every line but the last ended with a newline; the last is whatever followed the final newline.
+    offsets, position = [], 0
+    for raw in lines:
+        offsets.append(position)
+        position += len(raw) + 1
+    last_content = max(index for index, raw in enumerate(lines) if raw.strip(b" \t\r\x00"))
+    parsed: list[tuple[int, object]] = []
+    torn_line = None
+    good_bytes = 0  # end of the last whole line read, its newline included
+    for index, raw in enumerate(lines):
+        number = index + 1
+        if not raw.strip(b" \t\r\x00"):
+            continue
+        try:
+            obj = _parse_line(raw)
+        except (UnicodeDecodeError, ValueError) as error:
+            if index == last_content:
+                # A power cut mid-write leaves a partial line (or zero bytes) at the end: drop it.
+                torn_line = number
+                break
+            if index == 0:
+                raise RecordError("not_a_record", number) from error
+            raise RecordError("bad_json", number) from error
+        parsed.append((number, obj))
+        good_bytes = min(offsets[index] + len(raw) + 1, len(data))
+    if not parsed:
+        start = lines[torn_line - 1].strip(b" \t\r\x00") if torn_line else b""
+        if _HEADER_START.startswith(start[: len(_HEADER_START)]) and start:
+            raise RecordError("torn_header", torn_line)
+        raise RecordError("not_a_record", torn_line or 1)
+    (header_line, header_obj), *action_objs = parsed
+    header = Header.from_json(header_obj, header_line)
+    actions = [(number, action_from_json(obj, number)) for number, obj in action_objs]
+    return Record(header, actions, good_bytes, torn_line)
+
+
+def read_record(path: str | os.PathLike) -> Record:
+    """Read a record file. Raises RecordError (a ValueError) or OSError."""
+    return parse_record(Path(path).read_bytes())
+
+
+def _fsync_directory(path: Path) -> None:
+    try:
+        fd = os.open(path, os.O_RDONLY)
+    except OSError:  # some systems cannot open a directory; the file itself is synced
+        return
+    try:
+        os.fsync(fd)
+    except OSError:
+        pass
+    finally:
+        os.close(fd)
+
+
+class RecordWriter:
+    """Appends actions to a record, each line fsynced before :meth:`append` returns.
+
+    ``RecordWriter.create(path, header)`` starts a new record;
+    ``RecordWriter.resume(path)`` continues an existing one (it cuts a torn
+    last line off first) and also returns what it read.
+    """
+
+    def __init__(self, path: Path, fd: int) -> None:
+        self.path = path
+        self._fd: int | None = fd
+
+    def __repr__(self) -> str:
+        return f"<RecordWriter {str(self.path)!r}{' closed' if self.closed else ''}>"
+
+    @classmethod
+    def create(cls, path: str | os.PathLike, header: Header) -> RecordWriter:
+        path = Path(path)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_BINARY", 0), 0o644)
+        writer = cls(path, fd)
+        writer._write(header.to_json())
+        _fsync_directory(path.parent)
+        return writer
+
+    @classmethod
+    def resume(cls, path: str | os.PathLike) -> tuple[RecordWriter, Record]:
+        path = Path(path)
+        data = path.read_bytes()
+        record = parse_record(data)
+        fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        try:
+            if record.good_bytes < len(data):
+                os.ftruncate(fd, record.good_bytes)
+            if record.good_bytes and data[record.good_bytes - 1 : record.good_bytes] != b"\n":
+                os.lseek(fd, 0, os.SEEK_END)
+                os.write(fd, b"\n")  # a last line complete but for its newline
+            os.fsync(fd)
+        except OSError:
+            os.close(fd)
+            raise
+        os.close(fd)
+        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        return cls(path, fd), record
+
+    @property
+    def closed(self) -> bool:
+        return self._fd is None
+
+    def append(self, action: Action, **extra: object) -> None:
+        """Append one accepted action (extra fields such as a time go on the same line)."""
+        self._write(action_to_json(action, **extra))
+
+    def _write(self, obj: dict) -> None:
+        if self._fd is None:
+            raise ValueError(f"{self!r} is closed")
+        data = (json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
+        view = memoryview(data)
+        while view:
+            written = os.write(self._fd, view)
+            view = view[written:]
+        os.fsync(self._fd)
+
+    def close(self) -> None:
+        if self._fd is not None:
+            os.close(self._fd)
+            self._fd = None
+
+    def __enter__(self) -> RecordWriter:
+        return self
+
+    def __exit__(self, *exc_info: object) -> None:
+        self.close()

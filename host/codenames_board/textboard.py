@@ -1,0 +1,86 @@
+"""The board as text, for the console game and ``replay``."""
+
+from __future__ import annotations
+
+from .engine import COLUMNS, ROWS, UNLIMITED, DuoGame, Game, Identity, Phase, Team
+from .i18n import Translator
+
+_LETTER_IDS = {
+    Identity.RED: "board.letter_red",
+    Identity.BLUE: "board.letter_blue",
+    Identity.BYSTANDER: "board.letter_bystander",
+    Identity.ASSASSIN: "board.letter_assassin",
+}
+IDENTITY_IDS = {
+    Identity.RED: "identity.red",
+    Identity.BLUE: "identity.blue",
+    Identity.BYSTANDER: "identity.bystander",
+    Identity.ASSASSIN: "identity.assassin",
+}
+
+
+def grid(game: Game, tr: Translator, words: list[str] | None = None, show_key: bool = False) -> str:
+    """The 5x5 grid as the operatives see it (row letters A-E, columns 1-5).
+
+    Revealed tiles show their identity's letter in brackets; unrevealed ones a
+    dot, or with ``show_key`` (the spymasters' view) their letter in lower case.
+    """
+    letters = {identity: tr(msgid) for identity, msgid in _LETTER_IDS.items()}
+    width = max([len(word) for word in words or []] + [2]) + 4
+    lines = ["   " + "".join(f"{column + 1:<{width}}" for column in range(COLUMNS)).rstrip()]
+    for row in range(ROWS):
+        cells = []
+        for column in range(COLUMNS):
+            tile = row * COLUMNS + column
+            letter = letters[game.key[tile]]
+            if game.is_revealed(tile):
+                mark = f"[{letter.upper()}]"
+            elif show_key:
+                mark = f" {letter.lower()} "
+            else:
+                mark = " . "
+            cells.append(f"{mark} {words[tile] if words else ''}".ljust(width))
+        lines.append(f"{'ABCDE'[row]}  " + "".join(cells).rstrip())
+    legend = ", ".join(f"{letters[identity]} = {tr(msgid)}" for identity, msgid in IDENTITY_IDS.items())
+    lines.append(tr("board.legend", letters=legend))
+    return "\n".join(lines)
+
+
+def status(game: Game, tr: Translator) -> str:
+    """Whose turn, the phase, the clue and guesses, the agents left, the outcome."""
+    team = game.turn.value
+    lines = []
+    if isinstance(game, DuoGame):
+        lines.append(tr("board.duo_sides", players=tr(f"team.{game.players.value}"), shadow=tr(f"team.{game.shadow.value}")))
+    lines.append(
+        tr("board.remaining", red_name=tr("team.red"), red=game.remaining(Team.RED), blue_name=tr("team.blue"), blue=game.remaining(Team.BLUE))
+    )
+    if game.outcome is not None:
+        lines.append(outcome_text(game, tr))
+    elif game.phase is Phase.CLUE:
+        lines.append(tr("board.phase_clue", team=team))
+    elif game.phase is Phase.GUESS:
+        if game.guesses_left is None:
+            count = tr("board.unlimited") if game.clue == UNLIMITED else game.clue
+            lines.append(tr("board.phase_guess_unlimited", team=team, count=count, made=game.guesses_made))
+        else:
+            lines.append(tr("board.phase_guess", team=team, count=game.clue, left=game.guesses_left))
+    elif game.phase is Phase.COVER:
+        msgid = "board.phase_cover_duo" if isinstance(game, DuoGame) else "board.phase_cover"
+        lines.append(tr(msgid, team=team))
+    return "\n".join(lines)
+
+
+def outcome_text(game: Game, tr: Translator) -> str:
+    outcome = game.outcome
+    assert outcome is not None
+    if isinstance(game, DuoGame):
+        if outcome.winner is game.players:
+            title = tr(f"duo.title_{outcome.score}")
+            return tr("outcome.duo_win", score=outcome.score, title=title)
+        if outcome.reason.value == "assassin":
+            return tr("outcome.duo_assassin")
+        return tr("outcome.duo_shadow")
+    if outcome.reason.value == "assassin":
+        return tr("outcome.assassin", winner=outcome.winner.value, loser=outcome.winner.other.value)
+    return tr("outcome.agents", winner=outcome.winner.value)

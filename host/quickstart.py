@@ -1,0 +1,72 @@
+#!/usr/bin/env python3
+"""Set up a virtual environment in .venv and run codenames-board or its tests.
+
+    python3 host/quickstart.py            play (the console game until the simulator lands)
+    python3 host/quickstart.py test       run every test
+    python3 host/quickstart.py ARGS...    run `codenames-board ARGS...`
+
+Needs only Python 3.11 or newer with its venv module. The environment is made
+once and brought up to date whenever pyproject.toml changes.
+"""
+
+import hashlib
+import os
+import subprocess
+import sys
+import venv
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+VENV = ROOT / ".venv"
+STAMP = VENV / "codenames-board.stamp"
+DEFAULT_COMMAND = ["console"]
+
+
+def fail(message: str) -> None:
+    print(f"quickstart: {message}", file=sys.stderr)
+    sys.exit(2)
+
+
+def venv_bin(name: str) -> Path:
+    if os.name == "nt":
+        return VENV / "Scripts" / f"{name}.exe"
+    return VENV / "bin" / name
+
+
+def ensure_environment() -> None:
+    if sys.version_info < (3, 11):
+        fail(f"codenames-board needs Python 3.11 or newer, this is {sys.version.split()[0]}: install a newer python3 and run this again")
+    python = venv_bin("python")
+    if not python.exists():
+        print("quickstart: creating .venv (once) ...", file=sys.stderr)
+        try:
+            venv.EnvBuilder(with_pip=True, clear=VENV.exists()).create(VENV)
+        except (subprocess.CalledProcessError, OSError) as error:
+            fail(f"cannot create the virtual environment ({error}); on Debian, Ubuntu or Raspberry Pi OS: sudo apt install python3-venv")
+    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    if STAMP.exists() and STAMP.read_text().strip() == wanted:
+        return
+    print("quickstart: installing codenames-board and its test tools into .venv ...", file=sys.stderr)
+    command = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[test]"]
+    if subprocess.call(command) != 0:
+        fail("pip could not install the packages (see above); check the network connection and run this again")
+    STAMP.write_text(wanted + "\n")
+
+
+def run(command: list[str]) -> None:
+    if os.name == "nt":
+        sys.exit(subprocess.call(command))
+    os.execv(command[0], command)
+
+
+def main() -> None:
+    ensure_environment()
+    args = sys.argv[1:]
+    if args[:1] == ["test"]:
+        os.chdir(ROOT)
+        run([str(venv_bin("python")), "-m", "pytest", *args[1:]])
+    run([str(venv_bin("codenames-board")), *(args or DEFAULT_COMMAND)])
+
+
+if __name__ == "__main__":
+    main()

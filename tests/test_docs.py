@@ -1,0 +1,65 @@
+"""The documents say what the code does: the record format doc and the README's quick start."""
+
+import json
+from pathlib import Path
+
+from codenames_board.engine import ACTIONS, new_game
+from codenames_board.record import HEADER_FIELDS, parse_record
+
+ROOT = Path(__file__).resolve().parent.parent
+RECORDS = (ROOT / "host" / "RECORDS.md").read_text("utf-8")
+README = (ROOT / "README.md").read_text("utf-8")
+
+
+def code_blocks(text, language=None):
+    """The fenced code blocks of a Markdown text (only those of one language if given)."""
+    blocks, current, fence_language = [], None, None
+    for line in text.splitlines(keepends=True):
+        if line.startswith("```"):
+            if current is None:
+                current, fence_language = [], line[3:].strip()
+            else:
+                if language is None or fence_language == language:
+                    blocks.append("".join(current))
+                current = None
+        elif current is not None:
+            current.append(line)
+    return blocks
+
+
+def test_records_doc_example_replays_to_the_state_it_shows():
+    record_text = next(block for block in code_blocks(RECORDS, "") if block.startswith('{"format"'))
+    shown_state = json.loads(next(block for block in code_blocks(RECORDS, "json") if block.startswith('{"variant"')))
+    record = parse_record(record_text.encode())
+    assert record.replay().state() == shown_state
+
+
+def test_records_doc_example_header_is_a_valid_header():
+    header_text = next(block for block in code_blocks(RECORDS, "json") if block.startswith('{"format"'))
+    header = json.loads(header_text)
+    header["words"] = [f"word{n}" for n in range(25)]
+    record = parse_record((json.dumps(header) + "\n").encode())
+    assert record.header.to_json() == header
+
+
+def test_records_doc_lists_every_header_field_and_action():
+    for name in HEADER_FIELDS:
+        assert f"| `{name}` |" in RECORDS
+    for name in ACTIONS:
+        assert f'{{"action": "{name}"' in RECORDS
+
+
+def test_records_doc_describes_every_state_field():
+    record_text = next(block for block in code_blocks(RECORDS, "") if block.startswith('{"format"'))
+    state = new_game(parse_record(record_text.encode()).header.key).state()
+    for name in state:
+        assert f"`{name}`" in RECORDS.split("`codenames-board replay game.jsonl --json` prints:")[1], name
+
+
+def test_readme_quick_start_is_two_commands_and_ci_runs_the_test_one():
+    quick_start = README.split("## Quick start")[1].split("##")[0]
+    (block,) = code_blocks(quick_start, "sh")
+    commands = [line.split("#")[0].strip() for line in block.splitlines() if line.strip()]
+    assert commands == ["python3 host/quickstart.py", "python3 host/quickstart.py test"]
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert "python3 host/quickstart.py test" in ci.splitlines()[-1]
