@@ -75,8 +75,8 @@ def test_duo_asks_for_a_cover_after_each_turn(tmp_path):
     assert "Type a shadow agent to cover it (e.g. C3); key shows the key." in output
     type_lines(game_console, "end", "A1", "B5")
     assert "Not allowed: the spymaster first covers one agent of the shadow team (blue)." in output
-    assert "Not allowed: tile A1 is not an unrevealed blue agent: cover one of the blue team's own agents." in output
-    assert "The blue spymaster covers B5." in output
+    assert "Not allowed: tile A1 is not an unrevealed blue agent: only unrevealed blue agents can be covered." in output
+    assert "B5 is covered (a blue agent)." in output
     assert game_console.game.phase.value == "clue"
 
 
@@ -98,7 +98,7 @@ def test_console_process_plays_saves_and_resumes(tmp_path, run_cli):
     assert f"The game is saved in {path}" in first.stdout
     second = run_cli("console", "--record", path, input="A2\nend\n")  # input ends: saved as well
     assert second.returncode == 0, second.stderr
-    assert f"Resumed {path} after 2 actions." in second.stdout
+    assert f"Resumed {path}; actions so far: 2." in second.stdout
     state = json.loads(run_cli("replay", path, "--json").stdout)
     assert (state["revealed"], state["turn"], state["phase"]) == ([0, 1], "blue", "clue")
 
@@ -145,3 +145,18 @@ def test_console_cannot_write_says_where_and_how_to_fix(tmp_path, run_cli):
     assert result.returncode == 2
     assert len(result.stderr.splitlines()) == 1
     assert "cannot write the game record" in result.stderr and "--record" in result.stderr
+
+
+def test_colour_paints_only_revealed_tiles_and_keeps_the_layout(tmp_path):
+    import re
+
+    from codenames_board.textboard import grid
+
+    game_console, _ = console(tmp_path)
+    game_console.start_new(Key.from_text(KEY))
+    type_lines(game_console, "1", "A1", "E5")
+    tr, game = game_console.tr, game_console.game
+    plain, painted = grid(game, tr), grid(game, tr, colour=True)
+    assert re.sub(r"\033\[[0-9;]*m", "", painted) == plain
+    assert painted.count("\033[0m") == 2  # A1 and E5, nothing else
+    assert "\033[1;97;41m[R]" in painted and "\033[1;5;97;40m[A]" in painted

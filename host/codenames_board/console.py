@@ -97,6 +97,7 @@ class Console:
         seed: int | None = None,
         words: list[str] | None = None,
         out: Callable[[str], None] = print,
+        colour: bool = False,
     ) -> None:
         self.tr = tr
         self.games_dir = games_dir
@@ -104,6 +105,7 @@ class Console:
         self.seed = seed
         self.words = words
         self.out = out
+        self.colour = colour
         self.show_key = False
         self.game: Game | None = None
         self.writer: RecordWriter | None = None
@@ -151,7 +153,7 @@ class Console:
 
     def show_board(self) -> None:
         assert self.game is not None
-        self.out(grid(self.game, self.tr, self.words, self.show_key))
+        self.out(grid(self.game, self.tr, self.words, self.show_key, self.colour))
         self.out(status(self.game, self.tr))
         self.out(self.prompt_hint())
 
@@ -203,7 +205,7 @@ class Console:
             self.start_new()
         elif parsed == "key":
             self.show_key = not self.show_key
-            self.out(grid(self.game, self.tr, self.words, self.show_key))
+            self.out(grid(self.game, self.tr, self.words, self.show_key, self.colour))
         elif parsed == "board":
             self.show_board()
         else:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engine import COLUMNS, ROWS, UNLIMITED, DuoGame, Game, Identity, Phase, Team
+from .engine import COLUMNS, ROWS, DuoGame, Game, Identity, Phase, Team
 from .i18n import Translator
 
 _LETTER_IDS = {
@@ -19,11 +19,23 @@ IDENTITY_IDS = {
 }
 
 
-def grid(game: Game, tr: Translator, words: list[str] | None = None, show_key: bool = False) -> str:
+# Terminal colours for revealed tiles (ANSI SGR): the identity colours of the table's LEDs.
+_COLOURS = {
+    Identity.RED: "1;97;41",
+    Identity.BLUE: "1;97;44",
+    Identity.BYSTANDER: "30;103",
+    Identity.ASSASSIN: "1;5;97;40",  # blinking, as the tile's LED strobes
+}
+
+
+def grid(
+    game: Game, tr: Translator, words: list[str] | None = None, show_key: bool = False, colour: bool = False
+) -> str:
     """The 5x5 grid as the operatives see it (row letters A-E, columns 1-5).
 
     Revealed tiles show their identity's letter in brackets; unrevealed ones a
     dot, or with ``show_key`` (the spymasters' view) their letter in lower case.
+    ``colour`` paints revealed tiles in their identity's colour for a terminal.
     """
     letters = {identity: tr(msgid) for identity, msgid in _LETTER_IDS.items()}
     width = max([len(word) for word in words or []] + [2]) + 4
@@ -39,7 +51,11 @@ def grid(game: Game, tr: Translator, words: list[str] | None = None, show_key: b
                 mark = f" {letter.lower()} "
             else:
                 mark = " . "
-            cells.append(f"{mark} {words[tile] if words else ''}".ljust(width))
+            cell = f"{mark} {words[tile] if words else ''}".ljust(width)
+            if colour and game.is_revealed(tile):
+                text = cell.rstrip()
+                cell = f"\033[{_COLOURS[game.key[tile]]}m{text}\033[0m" + cell[len(text):]
+            cells.append(cell)
         lines.append(f"{'ABCDE'[row]}  " + "".join(cells).rstrip())
     legend = ", ".join(f"{letters[identity]} = {tr(msgid)}" for identity, msgid in IDENTITY_IDS.items())
     lines.append(tr("board.legend", letters=legend))
@@ -61,8 +77,7 @@ def status(game: Game, tr: Translator) -> str:
         lines.append(tr("board.phase_clue", team=team))
     elif game.phase is Phase.GUESS:
         if game.guesses_left is None:
-            count = tr("board.unlimited") if game.clue == UNLIMITED else game.clue
-            lines.append(tr("board.phase_guess_unlimited", team=team, count=count, made=game.guesses_made))
+            lines.append(tr("board.phase_guess_unlimited", team=team, made=game.guesses_made))
         else:
             lines.append(tr("board.phase_guess", team=team, count=game.clue, left=game.guesses_left))
     elif game.phase is Phase.COVER:

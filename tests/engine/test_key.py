@@ -135,7 +135,7 @@ def test_bad_counts_raise_bad_key(text):
 def test_bad_counts_message_gives_the_counts():
     with pytest.raises(BadKey) as caught:
         Key.from_text("RRRRRRRRRBBBBBBBBNNNNNNAA:red")
-    assert "this one has 9 red, 8 blue, 6 bystanders and 2 assassins" in str(caught.value)
+    assert "this one has: red 9, blue 8, bystanders 6, assassins 2" in str(caught.value)
 
 
 @pytest.mark.parametrize("start", ["green", "r", "1"])

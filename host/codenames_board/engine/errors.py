@@ -14,8 +14,8 @@ MESSAGES = {
     "key_start": "the start team is red or blue, not \"{start}\"",
     "key_counts": (
         "a key has 9 agents of the start team ({start}), 8 of the other team, "
-        "7 bystanders and 1 assassin; this one has {red} red, {blue} blue, "
-        "{bystanders} bystanders and {assassins} assassins"
+        "7 bystanders and 1 assassin; this one has: red {red}, blue {blue}, "
+        "bystanders {bystanders}, assassins {assassins}"
     ),
     # actions
     "tile_range": "there is no tile {tile}: tiles are numbered 0-24",
@@ -25,7 +25,7 @@ MESSAGES = {
     "clue_given": "this turn already has its clue",
     "cover_pending": "the {team} spymaster first covers one of their own agents, or skips with end turn",
     "duo_cover_pending": "the spymaster first covers one agent of the shadow team ({team})",
-    "not_own_agent": "tile {name} is not an unrevealed {team} agent: cover one of the {team} team's own agents",
+    "not_own_agent": "tile {name} is not an unrevealed {team} agent: only unrevealed {team} agents can be covered",
     "no_guess_yet": "the operatives make at least one guess before they end the turn",
     "no_timer_in_cover": "the sand timer does not run while an agent is being covered",
     "penalty_phase": "a penalty is given for an illegal clue, during the clue or guess phase",
