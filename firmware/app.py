@@ -1,0 +1,157 @@
+# The tile board's main loop: scan the pads, speak the tile protocol, drive
+# the LEDs. A dumb I/O device: the host owns the game and re-sends the whole
+# LED frame after every handshake. Portable: hardware and clock passed in.
+
+from binascii import unhexlify
+
+from pads import NOISY, QUIET, STUCK, Debouncer
+from tileproto import PROTOCOL, message
+
+try:
+    from micropython import const
+except ImportError:
+    def const(value):
+        return value
+
+SCAN_MS = const(5)
+BEAT_MS = const(250)  # heartbeat to the host while it listens
+SILENT_MS = const(1000)  # host silent this long: the link is dead
+IDLE_STEP_MS = const(50)
+MAX_BRIGHTNESS = const(255)
+MAX_CURRENT_MA = const(10000)
+
+
+class TileApp:
+    def __init__(self, link, pads, leds, tiles, status_leds, version, ticks_ms, ticks_diff, feed=None):
+        self.link = link
+        self.pads = pads
+        self.leds = leds
+        self.tiles = tiles
+        self.status_leds = status_leds
+        self.version = version
+        self.ticks_ms = ticks_ms
+        self.diff = ticks_diff
+        self.feed = feed  # the watchdog's feed, if any
+        self.debouncer = Debouncer(tiles, ticks_diff)
+        self.connected = False  # a host said HELLO and has not gone silent
+        now = ticks_ms()
+        self.last_heard = now
+        self.last_beat = now
+        self.last_scan = now
+        self.last_idle = now
+        self.touch_seq = 0
+        self.beats = 0
+        self.errors_received = 0
+        self.unknown = 0
+        self._missing = ()
+        self._edges = []
+        self._problems = []
+        leds.dark()
+
+    def step(self):
+        """One pass of the loop; returns quickly whatever the host does."""
+        now = self.ticks_ms()
+        for words in self.link.receive():
+            self.last_heard = now
+            self.handle(words)
+        if self.diff(now, self.last_scan) >= SCAN_MS:
+            self.last_scan = now
+            self.scan(now)
+        if self.connected:
+            if self.diff(now, self.last_heard) >= SILENT_MS:
+                self.disconnect(now)
+            elif self.diff(now, self.last_beat) >= BEAT_MS:
+                self.beat(now)
+        elif self.diff(now, self.last_idle) >= IDLE_STEP_MS:
+            self.last_idle = now
+            self.leds.idle(now, self.tiles)
+        self.link.flush()
+        if self.feed is not None:
+            self.feed()
+
+    def scan(self, now):
+        edges, problems = self._edges, self._problems
+        self.debouncer.update(self.pads.read(), now, edges, problems)
+        missing = self.pads.missing
+        if missing != self._missing:
+            self._missing = missing
+            self.send("ERROR", "pads", ",".join(str(index) for index in missing) or "-")
+        for tile, down in edges:
+            self.touch_seq = (self.touch_seq + 1) & 0xFFFF
+            self.send("TOUCH", self.touch_seq, tile, down)
+        for kind, tile in problems:
+            self.send("ERROR", kind, tile)
+        if edges:
+            del edges[:]
+        if problems:
+            del problems[:]
+
+    def send(self, *fields):
+        # Nothing is queued for a host that is not there: a closed or silent
+        # port must not fill the queue (the state goes out with the next BOARD).
+        if self.connected:
+            self.link.send(message(*fields))
+
+    def beat(self, now):
+        self.last_beat = now
+        self.beats = (self.beats + 1) & 0xFFFF
+        reader = self.link.reader
+        self.send("BEAT", self.beats, "%07x" % self.debouncer.reported, reader.damaged, reader.overflows, self.link.dropped)
+
+    def disconnect(self, now):
+        self.connected = False
+        self.link.clear()
+        self.last_idle = now - IDLE_STEP_MS
+        self.leds.dark()
+
+    def handle(self, words):
+        kind = words[0]
+        try:
+            if kind == b"HELLO":
+                self.hello(int(words[1]))
+            elif kind == b"FRAME":
+                self.frame(int(words[1]), words[2])
+            elif kind == b"LIMIT":
+                self.limit(int(words[1]), int(words[2]))
+            elif kind == b"BEAT":
+                pass  # hearing it is the point
+            elif kind == b"ERROR":
+                self.errors_received += 1
+            else:
+                self.unknown += 1
+                self.send("ERROR", "unknown", kind)
+        except (IndexError, ValueError):
+            self.send("ERROR", "syntax", kind)
+
+    def hello(self, protocol):
+        if protocol != PROTOCOL:
+            self.connected = True  # long enough to say why not
+            self.send("ERROR", "protocol", PROTOCOL)
+            self.link.flush()
+            self.connected = False
+            return
+        self.connected = True
+        self.debouncer.reported = self.debouncer.stable
+        self.send("BOARD", PROTOCOL, self.version, self.tiles, self.status_leds, "%07x" % self.debouncer.reported)
+
+    def frame(self, seq, colours):
+        if not self.connected:
+            return
+        if len(colours) != 6 * self.leds.count:
+            self.send("ERROR", "length", len(colours) // 2, self.leds.count * 3)
+            return
+        self.leds.show(unhexlify(colours))
+        self.send("ACK", seq)
+
+    def limit(self, brightness, max_ma):
+        if not (0 <= brightness <= MAX_BRIGHTNESS and 0 <= max_ma <= MAX_CURRENT_MA):
+            self.send("ERROR", "limit", brightness, max_ma)
+            return
+        self.leds.limit(brightness, max_ma)
+        if self.connected:
+            self.leds.show(self.leds.frame)
+
+    def run(self, sleep_ms):
+        while not self.link.closed:
+            self.step()
+            sleep_ms(1)

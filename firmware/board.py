@@ -1,0 +1,39 @@
+# The Pico's pin table and the table's layout: the one place these numbers
+# live on the firmware side (wiring/ is generated from it).
+
+FIRMWARE_VERSION = "0.1.0"
+
+# Touch pads: three MPR121 capacitive touch controllers on I2C0.
+I2C_ID = 0
+I2C_SDA = 4  # GP4, Pico pin 6
+I2C_SCL = 5  # GP5, Pico pin 7
+I2C_FREQ = 400_000
+MPR121_ADDRESSES = (0x5A, 0x5B, 0x5C)  # ADDR pin to GND, 3V3, SDA
+
+# WS2812 (NeoPixel) chain: data through a 3.3 V -> 5 V level shifter.
+LED_PIN = 16  # GP16, Pico pin 21
+
+TILES = 25
+TIMER_LEDS = 10  # the sand-timer bar
+TURN_LEDS = 2  # the turn indicator
+STATUS_LEDS = TIMER_LEDS + TURN_LEDS
+LEDS = TILES + STATUS_LEDS
+
+# Tile -> (controller, electrode). Tiles are row-major as the operatives see
+# the grid (tile 0 their top left). Controller 0 takes tiles 0-11, 1 takes
+# 12-23, 2 takes tile 24 (its other electrodes are free).
+PADS = tuple((tile // 12, tile % 12) for tile in range(TILES))
+
+# Logical LED (25 tiles row-major, then the status LEDs in order) -> position
+# in the chain. The tile LEDs snake through the rows (left to right, then
+# right to left: the shortest wires), then the chain goes on to the bar and
+# the turn indicator.
+CHAIN = tuple(
+    row * 5 + (column if row % 2 == 0 else 4 - column) for row in range(5) for column in range(5)
+) + tuple(range(TILES, LEDS))
+
+# Per-channel current of one WS2812 at full brightness, and its idle draw.
+LED_MA_PER_CHANNEL = 20
+LED_MA_IDLE = 1
+
+WATCHDOG_MS = 2000

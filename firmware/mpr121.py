@@ -1,0 +1,214 @@
+# MPR121 capacitive touch controllers (NXP/Freescale) on I2C, written from
+# the datasheet's register map. The chip does the hard part itself: it
+# filters each electrode, tracks a per-electrode baseline (so slow drift,
+# a warm hand or a new tablecloth is not a touch) and compares it with
+# touch/release thresholds plus a debounce count. We configure it once and
+# then read two status bytes per scan. Portable: the I2C bus is passed in.
+
+import time
+
+try:
+    from micropython import const
+except ImportError:
+    const = lambda x: x  # noqa: E731 (CPython, for tests)
+
+try:
+    _ticks_ms = time.ticks_ms
+    _ticks_diff = time.ticks_diff
+except AttributeError:  # CPython, for tests: the Pico's 2**30 ms tick period
+    def _ticks_ms():
+        return int(time.monotonic() * 1000) & 0x3FFFFFFF
+
+    def _ticks_diff(end, start):
+        return ((end - start + 0x20000000) & 0x3FFFFFFF) - 0x20000000
+
+_sleep_ms = getattr(time, "sleep_ms", lambda ms: None)
+
+ELECTRODES = const(12)
+RETRY_MS = const(1000)
+
+_TOUCH_STATUS = const(0x00)  # 2 bytes, bit n = electrode n (bit 15: over-current)
+_FILTERED = const(0x04)  # 2 bytes per electrode, little-endian, 10 bits
+_BASELINE = const(0x1E)  # 1 byte per electrode: the baseline's top 8 of 10 bits
+_TOUCH_TH = const(0x41)  # electrode n: touch 0x41 + 2n, release 0x42 + 2n
+_DEBOUNCE = const(0x5B)
+_AFE1 = const(0x5C)
+_AFE2 = const(0x5D)
+_ECR = const(0x5E)
+_AUTO0 = const(0x7B)
+_AUTO1 = const(0x7C)
+_AUTO_USL = const(0x7D)
+_AUTO_LSL = const(0x7E)
+_AUTO_TL = const(0x7F)
+_SOFT_RESET = const(0x80)
+_RESET_KEY = const(0x63)
+_AFE2_POWER_ON = const(0x24)  # what 0x5D reads after a reset: proves an MPR121 answered
+
+_DEBOUNCE_VALUE = const(0x11)  # one extra agreeing sample for touch and release: ~1 ms each
+_AFE1_VALUE = const(0x10)  # first filter 6 samples, 16 uA (auto-config refines the current)
+_AFE2_VALUE = const(0x20)  # 0.5 us charge, second filter 4 samples, 1 ms sample interval
+# Auto-config: the chip searches each electrode's charge current and time so
+# the pad charges to TL (USL/LSL bound the search); values for VDD = 3.3 V
+# from the datasheet's formulas: USL = (VDD - 0.7) / VDD * 256, TL = 0.9 USL,
+# LSL = 0.65 USL. Tile pads differ in size and wiring; a fixed charge fits none.
+# Auto-reconfig stays off: it would keep re-searching the unwired electrodes.
+_AUTO0_VALUE = const(0x09)  # FFI 6 (as 0x5C), no retries, BVA = CL below, auto-config on
+_USL = const(201)
+_LSL = const(130)
+_TL = const(181)
+# ECR: CL = 10 (baseline tracking on, seeded from the first reading's top 5
+# bits, which sits at or below the signal: no pad starts touched), proximity
+# electrode off, electrodes 0-11 on. Any non-zero ECR is run mode.
+_ECR_RUN = const(0x8C)
+
+# Baseline filter (registers 0x2B-0x35), as (register, value).
+_FILTERS = (
+    # Rising (data above baseline: a finger lifted, or drift up): follow at once.
+    (0x2B, 1), (0x2C, 1), (0x2D, 0), (0x2E, 0),
+    # Falling (data below baseline: a finger coming, or drift down): follow only
+    # after 255 samples in a row and slowly, so a touch is not learnt away.
+    (0x2F, 1), (0x30, 1), (0x31, 0xFF), (0x32, 0x10),
+    # Touched: hold the baseline while a finger rests on a tile.
+    (0x33, 0), (0x34, 0), (0x35, 0),
+)
+
+
+class Mpr121:
+    def __init__(self, i2c, address, touch=12, release=6):
+        if not 0 < release < touch <= 255:
+            raise ValueError("thresholds need 0 < release < touch <= 255")
+        self.i2c = i2c
+        self.address = address
+        self.touch = touch
+        self.release = release
+        self._status = bytearray(2)  # touched() reads into this: no allocation per scan
+        self._one = bytearray(1)
+
+    def _write(self, register, value):
+        self._one[0] = value
+        self.i2c.writeto_mem(self.address, register, self._one)
+
+    def _read(self, register):
+        self.i2c.readfrom_mem_into(self.address, register, self._one)
+        return self._one[0]
+
+    def _expect(self, register, value):
+        got = self._read(register)
+        if got != value:
+            raise OSError("MPR121 0x%02x: register 0x%02x reads 0x%02x, not 0x%02x" % (self.address, register, got, value))
+
+    def setup(self):
+        """Reset and configure the chip, then start it scanning. OSError if it does not answer as an MPR121."""
+        self._write(_SOFT_RESET, _RESET_KEY)  # every register to its power-on value, stop mode
+        _sleep_ms(1)
+        self._expect(_AFE2, _AFE2_POWER_ON)
+        self._write(_ECR, 0)  # stop mode: the chip ignores configuration writes while running
+        for register, value in _FILTERS:
+            self._write(register, value)
+        for electrode in range(ELECTRODES):
+            self._write(_TOUCH_TH + 2 * electrode, self.touch)
+            self._write(_TOUCH_TH + 2 * electrode + 1, self.release)
+        self._write(_DEBOUNCE, _DEBOUNCE_VALUE)
+        self._write(_AFE1, _AFE1_VALUE)
+        self._write(_AFE2, _AFE2_VALUE)
+        self._write(_AUTO_USL, _USL)
+        self._write(_AUTO_LSL, _LSL)
+        self._write(_AUTO_TL, _TL)
+        self._write(_AUTO1, 0)  # no auto-config interrupts; search charge time too
+        self._write(_AUTO0, _AUTO0_VALUE)
+        self._expect(_AFE2, _AFE2_VALUE)
+        self._expect(_TOUCH_TH + 2 * ELECTRODES - 1, self.release)
+        self._write(_ECR, _ECR_RUN)  # last: leaving stop mode runs auto-config, then scanning
+        self._expect(_ECR, _ECR_RUN)
+
+    def running(self):
+        """True while the chip scans as setup() left it; False after a power glitch reset it."""
+        return self._read(_ECR) == _ECR_RUN
+
+    def touched(self):
+        """The 12 electrodes' touch status as an int, bit n = electrode n."""
+        self.i2c.readfrom_mem_into(self.address, _TOUCH_STATUS, self._status)
+        return (self._status[0] | self._status[1] << 8) & 0x0FFF
+
+    def filtered(self, electrode):
+        """The electrode's filtered reading, 0-1023 (lower when touched). For diagnostics."""
+        data = self.i2c.readfrom_mem(self.address, _FILTERED + 2 * electrode, 2)
+        return (data[0] | data[1] << 8) & 0x3FF
+
+    def baseline(self, electrode):
+        """The electrode's tracked baseline on the filtered() scale. For diagnostics."""
+        return self.i2c.readfrom_mem(self.address, _BASELINE + electrode, 1)[0] << 2
+
+
+class PadArray:
+    """Several MPR121s as one bitmap of touched tiles; a controller that stops answering is 'missing'."""
+
+    def __init__(self, i2c, addresses, pads, ticks_ms=None, touch=12, release=6):
+        self.controllers = tuple(Mpr121(i2c, address, touch, release) for address in addresses)
+        routes = [[] for _ in addresses]
+        for tile, (controller, electrode) in enumerate(pads):
+            if not (0 <= controller < len(routes) and 0 <= electrode < ELECTRODES):
+                raise ValueError("tile %d: no controller %d electrode %d" % (tile, controller, electrode))
+            routes[controller].append((1 << electrode, 1 << tile))
+        self._routes = tuple(tuple(route) for route in routes)  # per controller: (electrode bit, tile bit)
+        self._ticks_ms = ticks_ms or _ticks_ms
+        self._up = [False] * len(addresses)
+        self._checked = [0] * len(addresses)  # last setup attempt or health check
+        self.missing = tuple(range(len(addresses)))
+
+    def start(self):
+        """Set up every controller; returns the indexes of those that failed."""
+        now = self._ticks_ms()
+        for index in range(len(self.controllers)):
+            self._setup(index, now)
+        self._note_missing()
+        return self.missing
+
+    def _setup(self, index, now):
+        self._checked[index] = now
+        try:
+            self.controllers[index].setup()
+            self._up[index] = True
+        except OSError:
+            self._up[index] = False
+
+    def _note_missing(self):
+        missing = tuple(index for index in range(len(self._up)) if not self._up[index])
+        if missing != self.missing:
+            self.missing = missing  # a new tuple only when something changed
+
+    def read(self):
+        """Bitmap of touched tiles, bit t = tile t. Never raises: a missing controller's tiles read untouched."""
+        now = self._ticks_ms()
+        tiles = 0
+        changed = False
+        for index in range(len(self.controllers)):
+            controller = self.controllers[index]
+            up = self._up[index]
+            if _ticks_diff(now, self._checked[index]) >= RETRY_MS:
+                # Once a second: retry a missing controller; re-set up one that
+                # answers but has lost its configuration (a power glitch).
+                self._checked[index] = now
+                try:
+                    healthy = up and controller.running()
+                except OSError:
+                    healthy = False
+                if not healthy:
+                    self._setup(index, now)
+                    changed = changed or self._up[index] != up
+                    up = self._up[index]
+            if not up:
+                continue
+            try:
+                status = controller.touched()
+            except OSError:
+                self._up[index] = False
+                self._checked[index] = now
+                changed = True
+                continue
+            for electrode_bit, tile_bit in self._routes[index]:
+                if status & electrode_bit:
+                    tiles |= tile_bit
+        if changed:
+            self._note_missing()
+        return tiles

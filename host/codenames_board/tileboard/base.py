@@ -1,0 +1,103 @@
+"""The TileBoard interface: touches in, LED frames out.
+
+A tile board reports what happens on the table as events, delivered to one
+callback (the controller posts them to its queue; the callback must not
+block). Frames are bytes in logical order: 3 bytes (red, green, blue) per
+tile, row-major as the operatives see the grid, then the status LEDs.
+"""
+
+from __future__ import annotations
+
+import threading
+from dataclasses import dataclass
+from typing import Callable
+
+
+@dataclass(frozen=True)
+class TileTouched:
+    tile: int
+    down: bool  # True when the tile is touched, False when let go
+
+
+@dataclass(frozen=True)
+class BoardConnected:
+    port: str
+    protocol: int
+    firmware: str
+    tiles: int
+    status_leds: int
+
+
+@dataclass(frozen=True)
+class BoardDisconnected:
+    port: str
+    reason: str  # what the driver saw: "unplugged", "silent", "no board found", ...
+
+
+@dataclass(frozen=True)
+class BoardProblem:
+    """Something the board reported or the link saw, for the log and the display."""
+
+    code: str  # noisy, quiet, stuck, pads, protocol, length, ...
+    detail: str
+
+
+TileBoardEvent = TileTouched | BoardConnected | BoardDisconnected | BoardProblem
+EventCallback = Callable[[TileBoardEvent], None]
+
+
+class TileBoard:
+    """Base class of the drivers. ``on_event`` receives every event; ``show`` takes a frame."""
+
+    def __init__(self, tiles: int = 25, status_leds: int = 12, on_event: EventCallback | None = None) -> None:
+        self.tiles = tiles
+        self.status_leds = status_leds
+        self.on_event = on_event
+        self.frame: bytes = bytes(3 * (tiles + status_leds))  # the last frame shown (re-sent on reconnect)
+        self.brightness = 64
+        self.max_ma = 500
+        self.connected = False
+        self._closed = False
+        self._lock = threading.Lock()
+
+    @property
+    def leds(self) -> int:
+        return self.tiles + self.status_leds
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    def __repr__(self) -> str:
+        state = "closed" if self._closed else "connected" if self.connected else "disconnected"
+        return f"<{type(self).__name__} {state}>"
+
+    def __enter__(self):
+        return self
+
+    def __exit__(self, *exc_info) -> None:
+        self.close()
+
+    def _post(self, event: TileBoardEvent) -> None:
+        if self.on_event is not None:
+            self.on_event(event)
+
+    def check_frame(self, frame: bytes) -> bytes:
+        frame = bytes(frame)
+        if len(frame) != 3 * self.leds:
+            raise ValueError(f"a frame has {3 * self.leds} bytes (3 per LED), not {len(frame)}")
+        return frame
+
+    def show(self, frame: bytes) -> None:
+        """Show a full frame on the LEDs (and remember it for a reconnect)."""
+        raise NotImplementedError
+
+    def limit(self, brightness: int, max_ma: int) -> None:
+        """Brightness (0-255) and the most current the LEDs may draw (mA)."""
+        if not (0 <= brightness <= 255 and 0 <= max_ma <= 10000):
+            raise ValueError(f"brightness is 0-255 and max_ma 0-10000, not {brightness} and {max_ma}")
+        self.brightness, self.max_ma = brightness, max_ma
+
+    def close(self) -> None:
+        self._closed = True
+        self.connected = False

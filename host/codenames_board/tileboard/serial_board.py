@@ -1,0 +1,275 @@
+"""The tile board on USB serial: the Pico running our firmware (pyserial).
+
+One reader thread owns the port: it finds the board, says HELLO, waits for
+BOARD, then reads touches and heartbeats, sends heartbeats, and on any
+trouble (unplugged, silent for a second, garbage) closes the port and tries
+again with a growing pause. After every handshake it sends the brightness
+limit and the whole last frame, so the LEDs are right again at once.
+Damaged or malformed lines are dropped and counted, never raised: a touch
+event comes only from a line whose checksum and fields are right.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import threading
+import time
+from typing import Callable
+
+import serial
+from serial.tools import list_ports
+
+from codenames_firmware.tileproto import PROTOCOL, LineReader, message
+
+from .base import BoardConnected, BoardDisconnected, BoardProblem, EventCallback, TileBoard, TileTouched
+
+log = logging.getLogger(__name__)
+
+PICO_VID, MICROPYTHON_PID = 0x2E8A, 0x0005  # Raspberry Pi's vendor id, MicroPython's product id
+STABLE_NAME = "/dev/codenames-tiles"  # made by the udev rule in host/pi/
+BEAT_S = 0.25
+SILENT_S = 1.0
+HANDSHAKE_S = 1.0
+BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0)
+WRITE_TIMEOUT_S = 0.5
+
+
+class LinkDown(Exception):
+    """The board went away (unplugged, silent, refused the handshake)."""
+
+
+def find_board(configured: str | None = None) -> str | None:
+    """The board's serial port: the configured path, else the udev name, else a MicroPython Pico by USB id."""
+    if configured and configured != "auto":
+        return configured if os.path.exists(configured) else None
+    if os.path.exists(STABLE_NAME):
+        return STABLE_NAME
+    for port in sorted(list_ports.comports(), key=lambda port: port.device):
+        if port.vid == PICO_VID and port.pid == MICROPYTHON_PID:
+            return port.device
+    return None
+
+
+class SerialTileBoard(TileBoard):
+    """``SerialTileBoard(port="auto", on_event=queue.put)``; ``start()`` begins connecting in the background."""
+
+    def __init__(
+        self,
+        port: str | None = "auto",
+        tiles: int = 25,
+        status_leds: int = 12,
+        on_event: EventCallback | None = None,
+        clock: Callable[[], float] = time.monotonic,
+        find: Callable[[str | None], str | None] = find_board,
+    ) -> None:
+        super().__init__(tiles, status_leds, on_event)
+        self.port_setting = port
+        self.clock = clock
+        self.find = find
+        self.port: str | None = None
+        self.info: BoardConnected | None = None
+        self._serial: serial.Serial | None = None
+        self._stop = threading.Event()
+        self._thread: threading.Thread | None = None
+        self._reader = LineReader()
+        self._frame_seq = 0
+        self._touch_seq: int | None = None
+        self._last_heard = 0.0
+        self._last_sent = 0.0
+        self.malformed = 0  # lines with a good checksum but fields that make no sense
+        self.lost_touches = 0  # gaps in the board's touch numbering
+        self.acked_frame: int | None = None
+        self.board_counters: tuple[int, int, int] = (0, 0, 0)  # damaged, overflows, dropped, as the board says
+        self.reconnects = 0
+
+    @property
+    def damaged(self) -> int:
+        """Lines dropped for a bad checksum or characters, or for being too long."""
+        return self._reader.damaged + self._reader.overflows
+
+    # --- the host's side
+
+    def start(self) -> SerialTileBoard:
+        if self._thread is None:
+            self._thread = threading.Thread(target=self._run, name="tileboard-serial", daemon=True)
+            self._thread.start()
+        return self
+
+    def show(self, frame: bytes) -> None:
+        frame = self.check_frame(frame)
+        with self._lock:
+            self.frame = frame
+            if self.connected:
+                self._send_frame()
+
+    def limit(self, brightness: int, max_ma: int) -> None:
+        super().limit(brightness, max_ma)
+        with self._lock:
+            if self.connected:
+                self._write(message("LIMIT", brightness, max_ma))
+
+    def close(self) -> None:
+        self._stop.set()
+        thread, self._thread = self._thread, None
+        if thread is not None and thread is not threading.current_thread():
+            thread.join(timeout=2)
+        super().close()
+        self._close_port()
+
+    # --- the reader thread
+
+    def _run(self) -> None:
+        attempt = 0
+        reported_absent = False
+        while not self._stop.is_set():
+            port = self.find(self.port_setting)
+            if port is None:
+                if not reported_absent:
+                    reported_absent = True
+                    self._post(BoardDisconnected(self.port_setting or "auto", "no board found"))
+                self._stop.wait(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
+                attempt += 1
+                continue
+            try:
+                self._open(port)
+                self._handshake()
+                attempt = 0
+                reported_absent = False
+                self._serve()
+            except (LinkDown, serial.SerialException, OSError, ValueError) as error:
+                reason = str(error) if isinstance(error, LinkDown) else "unplugged"
+                log.info("tile board on %s: %s (%s)", port, reason, error)
+                was_connected = self.connected
+                self.connected = False
+                self._close_port()
+                if was_connected:
+                    self.reconnects += 1
+                    self._post(BoardDisconnected(port, reason))
+                elif not reported_absent:
+                    reported_absent = True
+                    self._post(BoardDisconnected(port, reason))
+                self._stop.wait(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
+                attempt += 1
+        self._close_port()
+
+    def _open(self, port: str) -> None:
+        self.port = port
+        self._reader = LineReader()
+        self._serial = serial.Serial(port, 115200, timeout=BEAT_S, write_timeout=WRITE_TIMEOUT_S, exclusive=True)
+        self._serial.reset_input_buffer()
+
+    def _close_port(self) -> None:
+        port, self._serial = self._serial, None
+        if port is not None:
+            try:
+                port.close()
+            except (serial.SerialException, OSError):
+                pass
+
+    def _write(self, line: bytes) -> None:
+        port = self._serial
+        if port is None:
+            return
+        try:
+            port.write(line)
+            self._last_sent = self.clock()
+        except (serial.SerialException, OSError) as error:
+            log.info("tile board write failed: %s", error)  # the reader thread notices and reconnects
+
+    def _send_frame(self) -> None:
+        self._frame_seq = (self._frame_seq + 1) & 0xFFFF
+        self._write(message("FRAME", self._frame_seq, self.frame.hex()))
+
+    def _read_messages(self) -> list[list[bytes]]:
+        port = self._serial
+        if port is None:
+            raise LinkDown("closed")
+        data = port.read(max(1, port.in_waiting))
+        return self._reader.feed(data) if data else []
+
+    def _handshake(self) -> None:
+        with self._lock:
+            self._write(message("HELLO", PROTOCOL))
+        deadline = self.clock() + HANDSHAKE_S
+        while self.clock() < deadline and not self._stop.is_set():
+            for words in self._read_messages():
+                if words[0] == b"BOARD":
+                    self._board(words)
+                    return
+                if words[0] == b"ERROR" and words[1:2] == [b"protocol"]:
+                    detail = b" ".join(words[2:]).decode()
+                    self._post(BoardProblem("protocol", detail))
+                    raise LinkDown(f"the board speaks protocol {detail}, this program {PROTOCOL}: update the firmware")
+        raise LinkDown("no answer to HELLO")
+
+    def _board(self, words: list[bytes]) -> None:
+        try:
+            protocol, firmware, tiles, status_leds = int(words[1]), words[2].decode(), int(words[3]), int(words[4])
+        except (IndexError, ValueError, UnicodeDecodeError):
+            self.malformed += 1
+            raise LinkDown("malformed BOARD") from None
+        if (tiles, status_leds) != (self.tiles, self.status_leds):
+            self._post(BoardProblem("layout", f"{tiles} {status_leds}"))
+            raise LinkDown(
+                f"the board has {tiles} tiles and {status_leds} status LEDs, the configuration says "
+                f"{self.tiles} and {self.status_leds}"
+            )
+        self.info = BoardConnected(self.port or "", protocol, firmware, tiles, status_leds)
+        self._touch_seq = None
+        self._last_heard = self.clock()
+        with self._lock:
+            self.connected = True
+            self._write(message("LIMIT", self.brightness, self.max_ma))
+            self._send_frame()
+        self._post(self.info)
+
+    def _serve(self) -> None:
+        while not self._stop.is_set():
+            for words in self._read_messages():
+                self._last_heard = self.clock()
+                self._dispatch(words)
+            now = self.clock()
+            if now - self._last_heard > SILENT_S:
+                raise LinkDown("silent")
+            if now - self._last_sent >= BEAT_S:
+                with self._lock:
+                    self._write(message("BEAT", 0))
+
+    def _dispatch(self, words: list[bytes]) -> None:
+        kind = words[0]
+        try:
+            if kind == b"TOUCH":
+                self._touch(int(words[1]), int(words[2]), int(words[3]))
+            elif kind == b"BEAT":
+                counters = (int(words[3]), int(words[4]), int(words[5]))
+                if counters != self.board_counters:
+                    log.warning("tile board counts: damaged %d, too long %d, not sent %d", *counters)
+                    self.board_counters = counters
+            elif kind == b"ACK":
+                self.acked_frame = int(words[1])
+            elif kind == b"ERROR":
+                code = words[1].decode()
+                detail = b" ".join(words[2:]).decode()
+                log.warning("tile board reports %s %s", code, detail)
+                self._post(BoardProblem(code, detail))
+            else:
+                self.malformed += 1
+        except (IndexError, ValueError, UnicodeDecodeError):
+            self.malformed += 1
+            log.debug("malformed line from the tile board: %r", words)
+
+    def _touch(self, seq: int, tile: int, state: int) -> None:
+        if not (0 <= tile < self.tiles and state in (0, 1) and 0 <= seq <= 0xFFFF):
+            self.malformed += 1
+            return
+        last = self._touch_seq
+        if last is not None:
+            gap = (seq - last) & 0xFFFF
+            if gap == 0 or gap > 0x8000:  # a repeat or an old one: already handled
+                return
+            if gap > 1:
+                self.lost_touches += gap - 1
+                log.warning("tile board: %d touch events lost", gap - 1)
+        self._touch_seq = seq
+        self._post(TileTouched(tile, bool(state)))

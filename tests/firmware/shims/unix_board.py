@@ -1,0 +1,84 @@
+# The firmware on MicroPython's unix port: the real main loop, link, pads
+# and LED code, with an emulated I2C bus of MPR121s and a logging LED strip
+# in place of the Pico's hardware. The host talks to it on stdin/stdout (a
+# pseudo-terminal in the tests). A test drives the pads by appending lines
+# to the file named by TILES_CONTROL:
+#     touch TILE 1|0        a finger on / off a tile's pad
+#     unplug-pads N         controller N stops answering (replug-pads N)
+#     stall                 the loop hangs, as a crashed board would
+# and reads every LED write from the file named by TILES_LEDS.
+
+import os
+import sys
+import time
+
+import board
+from app import TileApp
+from leds import Leds
+from link import Link
+from mpr121 import PadArray
+from virtual_i2c import VirtualI2C
+from virtual_strip import VirtualStrip
+
+try:
+    import micropython
+
+    micropython.kbd_intr(-1)
+except (ImportError, AttributeError):
+    pass
+
+
+class Control:
+    def __init__(self, path, i2c):
+        self.file = open(path, "rb") if path else None
+        self.i2c = i2c
+        self.partial = b""
+        self.stalled = False
+
+    def poll(self):
+        if self.file is None:
+            return
+        data = self.file.read()
+        if not data:
+            return
+        data = self.partial + data
+        lines = data.split(b"\n")
+        self.partial = lines.pop()
+        for line in lines:
+            words = line.split()
+            if not words:
+                continue
+            if words[0] == b"touch":
+                controller, electrode = board.PADS[int(words[1])]
+                self.i2c.touch(board.MPR121_ADDRESSES[controller], electrode, words[2] == b"1")
+            elif words[0] == b"unplug-pads":
+                self.i2c.unplug(board.MPR121_ADDRESSES[int(words[1])])
+            elif words[0] == b"replug-pads":
+                self.i2c.replug(board.MPR121_ADDRESSES[int(words[1])])
+            elif words[0] == b"stall":
+                self.stalled = True
+
+
+i2c = VirtualI2C(board.MPR121_ADDRESSES)
+pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
+pads.start()
+strip = VirtualStrip(board.LEDS, os.getenv("TILES_LEDS"))
+leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
+app = TileApp(
+    Link(sys.stdin, sys.stdout),
+    pads,
+    leds,
+    board.TILES,
+    board.STATUS_LEDS,
+    board.FIRMWARE_VERSION,
+    time.ticks_ms,
+    time.ticks_diff,
+)
+control = Control(os.getenv("TILES_CONTROL"), i2c)
+while not app.link.closed:
+    control.poll()
+    if control.stalled:
+        time.sleep_ms(10)  # no steps: no heartbeats, no LEDs (the watchdog would reset a real board)
+        continue
+    app.step()
+    time.sleep_ms(1)

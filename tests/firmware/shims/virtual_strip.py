@@ -1,0 +1,36 @@
+# A stand-in for neopixel.NeoPixel that appends every write() to a log file:
+# one line per write, the chain's colours as hex (red, green, blue per LED).
+# Runs under MicroPython's unix port and CPython.
+
+from binascii import hexlify
+
+
+class VirtualStrip:
+    def __init__(self, count, path=None):
+        self.n = count
+        self.buf = bytearray(3 * count)
+        self.writes = 0
+        self._log = open(path, "ab") if path else None
+
+    def __len__(self):
+        return self.n
+
+    def __setitem__(self, index, colour):
+        at = 3 * index
+        self.buf[at] = colour[0]
+        self.buf[at + 1] = colour[1]
+        self.buf[at + 2] = colour[2]
+
+    def __getitem__(self, index):
+        at = 3 * index
+        return (self.buf[at], self.buf[at + 1], self.buf[at + 2])
+
+    def fill(self, colour):
+        for index in range(self.n):
+            self[index] = colour
+
+    def write(self):
+        self.writes += 1
+        if self._log is not None:
+            self._log.write(hexlify(self.buf) + b"\n")
+            self._log.flush()
