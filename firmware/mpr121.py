@@ -51,7 +51,7 @@ _AFE2_VALUE = const(0x20)  # 0.5 us charge, second filter 4 samples, 1 ms sample
 # the pad charges to TL (USL/LSL bound the search); values for VDD = 3.3 V
 # from the datasheet's formulas: USL = (VDD - 0.7) / VDD * 256, TL = 0.9 USL,
 # LSL = 0.65 USL. Tile pads differ in size and wiring; a fixed charge fits none.
-# Auto-reconfig stays off: it would keep re-searching the unwired electrodes.
+# Auto-reconfig stays off: charge settings change only in setup(), never mid-game.
 _AUTO0_VALUE = const(0x09)  # FFI 6 (as 0x5C), no retries, BVA = CL below, auto-config on
 _USL = const(201)
 _LSL = const(130)

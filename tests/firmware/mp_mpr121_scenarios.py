@@ -1,0 +1,220 @@
+# Scenarios for the MPR121 driver, run by test_mpr121.py under MicroPython's
+# unix port and under CPython: `micropython mp_mpr121_scenarios.py NAME`
+# with firmware/ and tests/firmware/shims on the module path. Each prints
+# "key value" lines that the test checks.
+
+import sys
+from binascii import hexlify
+
+import board
+from mpr121 import Mpr121, PadArray
+from virtual_i2c import VirtualI2C
+
+A0, A1, A2 = board.MPR121_ADDRESSES
+
+
+def show(key, value):
+    print(key, value)
+
+
+def show_missing(key, pads):
+    show(key, ",".join([str(index) for index in pads.missing]) or "-")
+
+
+def pad_array():
+    clock = [0]
+    i2c = VirtualI2C(board.MPR121_ADDRESSES)
+    pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS, lambda: clock[0])
+    return i2c, pads, clock
+
+
+def setup():
+    i2c = VirtualI2C((A0,))
+    chip = i2c.chips[A0]
+    # A chip left running by an earlier boot, with odd settings.
+    chip.regs[0x41] = 99
+    chip.regs[0x5E] = 0x8C
+    Mpr121(i2c, A0).setup()
+    show("regs", hexlify(chip.regs).decode())
+    show("resets", chip.resets)
+    other = VirtualI2C((A1,))
+    Mpr121(other, A1, touch=20, release=10).setup()
+    show("custom", hexlify(other.chips[A1].regs).decode())
+
+
+def errors():
+    i2c = VirtualI2C((A0,))
+    try:
+        Mpr121(i2c, 0x5D).setup()
+        show("absent", "no-error")
+    except OSError as e:
+        show("absent", e.args[0])
+    chip = i2c.chips[A0]
+    chip.power_on = lambda: None  # another kind of chip at the address: no soft reset,
+    chip.regs[0x5D] = 0  # and not the MPR121's power-on value
+    try:
+        Mpr121(i2c, A0).setup()
+        show("impostor", "no-error")
+    except OSError as e:
+        show("impostor", "OSError")
+    try:
+        Mpr121(i2c, A0, touch=6, release=6)
+        show("thresholds", "no-error")
+    except ValueError:
+        show("thresholds", "ValueError")
+
+
+def tiles():
+    i2c, pads, clock = pad_array()
+    show("start", ",".join([str(index) for index in pads.start()]) or "-")
+    show("idle", pads.read())
+    i2c.touch(A0, 0, True)
+    show("tile0", pads.read())
+    i2c.touch(A0, 0, False)
+    i2c.touch(A1, 0, True)
+    show("tile12", pads.read())
+    i2c.touch(A1, 0, False)
+    i2c.touch(A2, 0, True)
+    show("tile24", pads.read())
+    i2c.touch(A0, 11, True)
+    i2c.touch(A1, 11, True)
+    i2c.touch(A2, 5, True)  # a free electrode: no tile
+    show("several", pads.read())
+    for address in board.MPR121_ADDRESSES:
+        for electrode in range(12):
+            i2c.touch(address, electrode, False)
+    show("released", pads.read())
+
+
+def unplug():
+    i2c, pads, clock = pad_array()
+    pads.start()
+    attempts = [0]
+    controller = pads.controllers[1]
+    real_setup = controller.setup
+
+    def counted_setup():
+        attempts[0] += 1
+        real_setup()
+
+    controller.setup = counted_setup
+    i2c.touch(A0, 0, True)
+    i2c.touch(A1, 0, True)
+    show("before", pads.read())
+    i2c.unplug(A1)
+    clock[0] = 10
+    show("unplugged", pads.read())
+    show_missing("missing", pads)
+    for ms in range(20, 3000, 5):  # a scan every 5 ms for 3 s: no exception, ever
+        clock[0] = ms
+        pads.read()
+    show("attempts", attempts[0])  # missing at 10 ms: retried at 1010 and 2010 only
+    i2c.replug(A1)
+    clock[0] = 3005
+    show("replugged-early", pads.read())
+    show_missing("missing-early", pads)
+    clock[0] = 3010
+    show("replugged", pads.read())
+    show_missing("missing-after", pads)
+
+
+def start_missing():
+    i2c, pads, clock = pad_array()
+    i2c.unplug(A2)
+    show("start", ",".join([str(index) for index in pads.start()]) or "-")
+    i2c.touch(A0, 3, True)
+    i2c.touch(A2, 0, True)
+    show("read", pads.read())
+    i2c.replug(A2)
+    clock[0] = 999
+    show("read-999", pads.read())
+    clock[0] = 1000
+    show("read-1000", pads.read())
+    show_missing("missing", pads)
+
+
+def glitch():
+    # The controller loses power between two scans: it answers again at once,
+    # but reset, in stop mode, reporting nothing.
+    i2c, pads, clock = pad_array()
+    pads.start()
+    i2c.touch(A1, 1, True)
+    show("before", pads.read())
+    i2c.unplug(A1)
+    i2c.replug(A1)
+    clock[0] = 500
+    show("reset", pads.read())
+    clock[0] = 1000
+    show("checked", pads.read())
+    show_missing("missing", pads)
+
+
+def diagnostics():
+    i2c = VirtualI2C((A0,))
+    chip = Mpr121(i2c, A0)
+    chip.setup()
+    regs = i2c.chips[A0].regs
+    regs[0x04 + 2 * 3] = 0xA5  # electrode 3 filtered data, low byte
+    regs[0x05 + 2 * 3] = 0xFE  # high byte: only its 2 low bits count
+    regs[0x1E + 3] = 0x9C  # electrode 3 baseline, top 8 of 10 bits
+    show("filtered", chip.filtered(3))
+    show("baseline", chip.baseline(3))
+
+
+def alloc():
+    import gc
+
+    if not hasattr(gc, "mem_alloc"):
+        show("alloc", "skip")
+        return
+    i2c, pads, clock = pad_array()
+    pads.start()
+    chip = pads.controllers[0]
+    i2c.touch(A0, 4, True)
+    i2c.touch(A1, 2, True)
+    chip.touched()
+    pads.read()
+    show("touched-delta", measure(gc, chip.touched))
+    show("read-delta", measure(gc, pads.read))
+    show("control-delta", measure(gc, lambda: bytearray(2)))  # proves the measure sees allocation
+    try:
+        import micropython
+
+        micropython.heap_lock()
+        try:
+            for _ in range(100):
+                chip.touched()
+                pads.read()
+            locked = "ok"
+        except MemoryError:
+            locked = "allocated"
+        finally:
+            micropython.heap_unlock()
+    except (ImportError, AttributeError):
+        locked = "skip"
+    show("heap-lock", locked)
+
+
+def measure(gc, call):
+    gc.collect()
+    gc.disable()
+    before = gc.mem_alloc()
+    for _ in range(1000):
+        call()
+    after = gc.mem_alloc()
+    gc.enable()
+    return after - before
+
+
+SCENARIOS = {
+    "setup": setup,
+    "errors": errors,
+    "tiles": tiles,
+    "unplug": unplug,
+    "start_missing": start_missing,
+    "glitch": glitch,
+    "diagnostics": diagnostics,
+    "alloc": alloc,
+}
+
+SCENARIOS[sys.argv[1]]()

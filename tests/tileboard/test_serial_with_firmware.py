@@ -1,0 +1,125 @@
+"""The host's serial driver and the real firmware (MicroPython unix port) over a real pty."""
+
+import importlib.util
+from pathlib import Path
+
+import pytest
+
+from codenames_board.tileboard import BoardConnected, BoardDisconnected, BoardProblem, TileTouched
+from codenames_board.tileboard.serial_board import SerialTileBoard
+
+_spec = importlib.util.spec_from_file_location("firmware_board", Path(__file__).parents[2] / "firmware" / "board.py")
+PIN_TABLE = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(PIN_TABLE)
+
+
+@pytest.fixture
+def host(firmware, events):
+    board = SerialTileBoard(port=str(firmware.link), on_event=events).start()
+    yield board
+    board.close()
+
+
+def connected(event):
+    return isinstance(event, BoardConnected)
+
+
+def disconnected(event):
+    return isinstance(event, BoardDisconnected)
+
+
+def chain_order(frame: bytes) -> bytes:
+    """A logical frame as the LED chain receives it (serpentine rows, then the status LEDs)."""
+    physical = bytearray(len(frame))
+    for logical, position in enumerate(PIN_TABLE.CHAIN):
+        physical[3 * position : 3 * position + 3] = frame[3 * logical : 3 * logical + 3]
+    return bytes(physical)
+
+
+def test_handshake_reports_the_firmware_and_its_layout(host, events):
+    event = events.wait_for(connected)
+    assert (event.protocol, event.firmware, event.tiles, event.status_leds) == (1, "0.1.0", 25, 12)
+    assert host.connected
+
+
+def test_touches_arrive_as_tile_events(host, firmware, events):
+    events.wait_for(connected)
+    for tile in (0, 12, 24):
+        firmware.touch(tile, True)
+        assert events.wait_for(lambda event: isinstance(event, TileTouched)) == TileTouched(tile, True)
+        firmware.touch(tile, False)
+        assert events.wait_for(lambda event: isinstance(event, TileTouched)) == TileTouched(tile, False)
+    assert host.lost_touches == 0 and host.malformed == 0 and host.damaged == 0
+
+
+def test_a_frame_arrives_as_the_led_buffer_in_chain_order(host, firmware, events, wait_until):
+    events.wait_for(connected)
+    host.limit(255, 10000)
+    frame = bytes(range(3 * 37))  # every LED a different colour
+    host.show(frame)
+    wait_until(lambda: chain_order(frame) in firmware.led_writes(), what="the frame on the LEDs")
+
+
+def test_brightness_and_current_cap_scale_the_frame(host, firmware, events, wait_until):
+    events.wait_for(connected)
+    host.limit(128, 10000)
+    host.show(bytes([200, 100, 50]) * 37)
+    wait_until(lambda: chain_order(bytes([100, 50, 25]) * 37) in firmware.led_writes(), what="half brightness")
+    host.limit(255, 300)  # 37 LEDs: 37 mA idle, and full white would draw 37 * 60 mA
+    host.show(bytes([255, 255, 255]) * 37)
+
+    def capped():
+        last = firmware.led_writes()[-1]
+        drawn = 37 + sum(last) * 20 / 255
+        return last[0] > 0 and drawn <= 300 and len(set(last)) == 1
+
+    wait_until(capped, what="the current cap")
+
+
+def test_unplug_and_replug_reconnects_and_sends_the_whole_frame_again(host, firmware, events, wait_until):
+    events.wait_for(connected)
+    host.limit(255, 10000)
+    frame = bytes([9, 8, 7]) * 25 + bytes([1, 2, 3]) * 12
+    host.show(frame)
+    wait_until(lambda: chain_order(frame) in firmware.led_writes(), what="the first frame")
+    firmware.unplug()
+    assert events.wait_for(disconnected).reason == "unplugged"
+    assert not host.connected
+    firmware.plug()
+    events.wait_for(connected)
+    wait_until(lambda: chain_order(frame) in firmware.led_writes(), what="the frame re-sent to the new board")
+    firmware.touch(7)
+    assert events.wait_for(lambda event: isinstance(event, TileTouched)) == TileTouched(7, True)
+
+
+def test_a_hung_board_is_noticed_within_a_second_or_so(host, firmware, events):
+    events.wait_for(connected)
+    firmware.command("stall")
+    assert events.wait_for(disconnected, timeout=5).reason == "silent"
+
+
+def test_the_board_goes_dark_and_breathes_when_the_host_stops(host, firmware, events, wait_until):
+    events.wait_for(connected)
+    host.limit(255, 10000)
+    host.show(bytes([255, 0, 0]) * 37)
+    wait_until(lambda: chain_order(bytes([255, 0, 0]) * 37) in firmware.led_writes(), what="the red frame")
+    host.close()
+
+    def idle_pattern():
+        last = firmware.led_writes()[-1]
+        tiles, status = last[: 3 * 25], last[3 * 25 :]
+        return not any(tiles) and 0 < max(status) <= 25
+
+    wait_until(idle_pattern, what="tiles dark and the status LEDs breathing")
+
+
+def test_a_touch_controller_that_stops_answering_is_reported(host, firmware, events):
+    events.wait_for(connected)
+    firmware.command("unplug-pads 2")
+    problem = events.wait_for(lambda event: isinstance(event, BoardProblem))
+    assert (problem.code, problem.detail) == ("pads", "2")
+    firmware.command("replug-pads 2")
+    problem = events.wait_for(lambda event: isinstance(event, BoardProblem))
+    assert (problem.code, problem.detail) == ("pads", "-")
+    firmware.touch(24)
+    assert events.wait_for(lambda event: isinstance(event, TileTouched)) == TileTouched(24, True)
