@@ -13,7 +13,7 @@ except ImportError:
     def const(value):
         return value
 
-SCAN_MS = const(5)
+SCAN_MS = const(2)
 BEAT_MS = const(250)  # heartbeat to the host while it listens
 SILENT_MS = const(1000)  # host silent this long: the link is dead
 IDLE_STEP_MS = const(50)

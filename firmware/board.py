@@ -8,6 +8,7 @@ I2C_ID = 0
 I2C_SDA = 4  # GP4, Pico pin 6
 I2C_SCL = 5  # GP5, Pico pin 7
 I2C_FREQ = 400_000
+I2C_TIMEOUT_US = 5000  # a stuck bus costs the scan 5 ms, not 50
 MPR121_ADDRESSES = (0x5A, 0x5B, 0x5C)  # ADDR pin to GND, 3V3, SDA
 
 # WS2812 (NeoPixel) chain: data through a 3.3 V -> 5 V level shifter.

@@ -17,7 +17,13 @@ from mpr121 import PadArray
 
 micropython.kbd_intr(-1)  # a Ctrl-C byte in a frame must not stop the board
 
-i2c = machine.I2C(board.I2C_ID, sda=machine.Pin(board.I2C_SDA), scl=machine.Pin(board.I2C_SCL), freq=board.I2C_FREQ)
+i2c = machine.I2C(
+    board.I2C_ID,
+    sda=machine.Pin(board.I2C_SDA),
+    scl=machine.Pin(board.I2C_SCL),
+    freq=board.I2C_FREQ,
+    timeout=board.I2C_TIMEOUT_US,
+)
 pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
 pads.start()
 strip = neopixel.NeoPixel(machine.Pin(board.LED_PIN), board.LEDS)

@@ -1,0 +1,103 @@
+# Scenarios for the firmware's portable core, run under MicroPython's unix
+# port and under CPython by tests/firmware/test_core.py; each prints what
+# the code did, one line per thing, so both interpreters can be compared.
+# Usage: micropython mp_core_scenarios.py SCENARIO  (MICROPYPATH=firmware)
+
+import sys
+
+from leds import Leds
+from pads import Debouncer
+
+SCAN = 2  # ms between scans, as on the board (app.SCAN_MS)
+
+
+def diff(a, b):
+    return a - b
+
+
+def run_pads(script):
+    """script: list of (scans, raw bitmap); prints edges and problems with their time."""
+    debouncer = Debouncer(25, diff)
+    now = 0
+    edges, problems = [], []
+    for scans, raw in script:
+        for _ in range(scans):
+            now += SCAN
+            debouncer.update(raw, now, edges, problems)
+            for tile, down in edges:
+                print("edge", now, tile, down)
+            for kind, tile in problems:
+                print("problem", now, kind, tile)
+            del edges[:]
+            del problems[:]
+
+
+def clean_press():
+    run_pads([(1, 0), (5, 1 << 12), (5, 0)])
+
+
+def bounce():
+    # contact bounce: flips faster than the debounce time, then settles pressed
+    run_pads([(1, 1 << 3), (1, 0), (1, 1 << 3), (1, 0), (1, 1 << 3), (1, 0), (6, 1 << 3)])
+
+
+def noisy():
+    # a pad that keeps flipping, slowly enough to pass the debounce each time
+    script = []
+    for _ in range(8):
+        script += [(4, 1 << 7), (4, 0)]
+    script += [(3000, 1 << 7)]  # then still (held) for 6 s
+    run_pads(script)
+
+
+def stuck():
+    run_pads([(30010, 1 << 20), (4, 0)])
+
+
+def chord():
+    run_pads([(4, (1 << 0) | (1 << 24)), (4, 1 << 24), (4, 0)])
+
+
+class Strip:
+    def __init__(self, count):
+        self.buf = [None] * count
+        self.writes = 0
+
+    def __setitem__(self, index, colour):
+        self.buf[index] = colour
+
+    def write(self):
+        self.writes += 1
+
+
+def show(leds, frame):
+    leds.show(frame)
+    print("show", leds.estimate_ma, leds.strip.buf[0], leds.strip.buf[1], leds.strip.buf[2])
+
+
+def led_scaling():
+    leds = Leds(Strip(3), (2, 0, 1), 20, 1)  # logical 0 -> chain 2, 1 -> 0, 2 -> 1
+    frame = bytes([255, 0, 0, 0, 255, 0, 0, 0, 255])
+    show(leds, frame)  # default brightness 64
+    leds.limit(255, 10000)
+    show(leds, frame)
+    leds.limit(255, 33)  # 3 mA idle + 60 mA wanted: capped to 30 mA for colour
+    show(leds, frame)
+    leds.limit(255, 2)  # less than the idle draw: all dark
+    show(leds, frame)
+    leds.limit(255, 10000)
+    leds.idle(1000, 1)
+    print("idle", leds.strip.buf, leds.brightness)
+
+
+SCENARIOS = {
+    "clean_press": clean_press,
+    "bounce": bounce,
+    "noisy": noisy,
+    "stuck": stuck,
+    "chord": chord,
+    "led_scaling": led_scaling,
+}
+
+if __name__ == "__main__":
+    SCENARIOS[sys.argv[1]]()

