@@ -60,7 +60,23 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     replay.add_argument("file", metavar="FILE", help=tr("cli.replay_file"))
     replay.add_argument("--json", action="store_true", help=tr("cli.replay_json"))
     replay.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+
+    bench = commands.add_parser("bench", help=tr("cli.bench"), description=tr("cli.bench"))
+    bench.add_argument("what", choices=["tiles"], help=tr("cli.bench_what"))
+    bench.add_argument("--touches", type=int, default=2000, help=tr("cli.bench_touches"))
+    bench.add_argument("--seconds", type=float, default=3.0, help=tr("cli.bench_seconds"))
+    bench.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
     return parser
+
+
+def cmd_bench(args: argparse.Namespace, tr: Translator) -> int:
+    from .bench import bench_tiles
+
+    result = bench_tiles(args.touches, args.seconds)
+    print(tr("bench.tiles_title", touches=result["touches"]))
+    print(tr("bench.tiles_latency", p50=f"{result['p50_ms']:.3f}", p99=f"{result['p99_ms']:.3f}", max=f"{result['max_ms']:.3f}"))
+    print(tr("bench.tiles_fps", fps=f"{result['fps']:.0f}", sent=result["frames_sent"], received=result["frames_received"]))
+    return 0
 
 
 def cmd_replay(args: argparse.Namespace, tr: Translator) -> int:
@@ -124,4 +140,6 @@ def main(argv: list[str] | None = None) -> int:
         return 0
     if args.command == "replay":
         return cmd_replay(args, tr)
+    if args.command == "bench":
+        return cmd_bench(args, tr)
     return cmd_console(args, tr)

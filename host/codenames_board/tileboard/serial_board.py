@@ -160,7 +160,8 @@ class SerialTileBoard(TileBoard):
         self._serial.reset_input_buffer()
 
     def _close_port(self) -> None:
-        port, self._serial = self._serial, None
+        with self._lock:  # never while show() is writing on another thread
+            port, self._serial = self._serial, None
         if port is not None:
             try:
                 port.close()
