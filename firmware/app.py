@@ -34,6 +34,7 @@ class TileApp:
         self.feed = feed  # the watchdog's feed, if any
         self.debouncer = Debouncer(tiles, ticks_diff)
         self.connected = False  # a host said HELLO and has not gone silent
+        self.stopped = False  # the host sent STOP: run() returns, the REPL gets the port back
         now = ticks_ms()
         self.last_heard = now
         self.last_beat = now
@@ -115,6 +116,8 @@ class TileApp:
                 self.limit(int(words[1]), int(words[2]))
             elif kind == b"BEAT":
                 pass  # hearing it is the point
+            elif kind == b"STOP":
+                self.stop()
             elif kind == b"ERROR":
                 self.errors_received += 1
             else:
@@ -134,8 +137,19 @@ class TileApp:
         self.debouncer.reported = self.debouncer.stable
         self.send("BOARD", PROTOCOL, self.version, self.tiles, self.status_leds, "%07x" % self.debouncer.reported)
 
+    def stop(self):
+        self.connected = True  # long enough to say goodbye
+        self.send("BYE")
+        self.link.flush()
+        self.connected = False
+        self.leds.dark()
+        self.stopped = True
+
     def frame(self, seq, colours):
         if not self.connected:
+            return
+        if not 0 <= seq <= 0xFFFF:
+            self.send("ERROR", "syntax", "FRAME")
             return
         if len(colours) != 6 * self.leds.count:
             self.send("ERROR", "length", len(colours) // 2, self.leds.count * 3)
@@ -152,6 +166,6 @@ class TileApp:
             self.leds.show(self.leds.frame)
 
     def run(self, sleep_ms):
-        while not self.link.closed:
+        while not (self.link.closed or self.stopped):
             self.step()
             sleep_ms(1)

@@ -1,43 +1,64 @@
 # Runs at power-on on the Pico: builds the hardware from the pin table and
 # hands it to the main loop. Everything that can be tested off the Pico
 # lives in the other files.
+#
+# Maintenance: the host's STOP message leaves the file "maintenance" and
+# resets the board; the next boot removes it and starts without the game
+# loop and without the watchdog (which cannot be stopped once started), so
+# mpremote has the REPL. The boot after that plays again.
 
+import os
 import sys
 import time
 
 import machine
 import micropython
-import neopixel
 
 import board
-from app import TileApp
-from leds import Leds
-from link import Link
-from mpr121 import PadArray
 
-micropython.kbd_intr(-1)  # a Ctrl-C byte in a frame must not stop the board
+try:
+    os.remove("maintenance")
+    MAINTENANCE = True
+except OSError:
+    MAINTENANCE = False
 
-i2c = machine.I2C(
-    board.I2C_ID,
-    sda=machine.Pin(board.I2C_SDA),
-    scl=machine.Pin(board.I2C_SCL),
-    freq=board.I2C_FREQ,
-    timeout=board.I2C_TIMEOUT_US,
-)
-pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
-pads.start()
-strip = neopixel.NeoPixel(machine.Pin(board.LED_PIN), board.LEDS)
-leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
-watchdog = machine.WDT(timeout=board.WATCHDOG_MS)  # a hung loop resets the board
-app = TileApp(
-    Link(sys.stdin, sys.stdout),
-    pads,
-    leds,
-    board.TILES,
-    board.STATUS_LEDS,
-    board.FIRMWARE_VERSION,
-    time.ticks_ms,
-    time.ticks_diff,
-    watchdog.feed,
-)
-app.run(time.sleep_ms)
+if MAINTENANCE:
+    print("codenames-board firmware: maintenance start, the REPL is free (mpremote works); reset to play")
+else:
+    import neopixel
+
+    from app import TileApp
+    from leds import Leds
+    from link import Link
+    from mpr121 import PadArray
+
+    micropython.kbd_intr(-1)  # a Ctrl-C byte in a frame must not stop the board
+    i2c = machine.I2C(
+        board.I2C_ID,
+        sda=machine.Pin(board.I2C_SDA),
+        scl=machine.Pin(board.I2C_SCL),
+        freq=board.I2C_FREQ,
+        timeout=board.I2C_TIMEOUT_US,
+    )
+    pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
+    pads.start()
+    strip = neopixel.NeoPixel(machine.Pin(board.LED_PIN), board.LEDS)
+    leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
+    watchdog = machine.WDT(timeout=board.WATCHDOG_MS)  # a hung loop resets the board
+    app = TileApp(
+        Link(sys.stdin, sys.stdout),
+        pads,
+        leds,
+        board.TILES,
+        board.STATUS_LEDS,
+        board.FIRMWARE_VERSION,
+        time.ticks_ms,
+        time.ticks_diff,
+        watchdog.feed,
+    )
+    app.run(time.sleep_ms)
+    # Only STOP gets here.
+    with open("maintenance", "w") as flag:
+        flag.write("STOP\n")
+    time.sleep_ms(50)  # let BYE leave the USB buffer
+    machine.reset()

@@ -61,12 +61,43 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help=tr("cli.replay_json"))
     replay.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
+    firmware = commands.add_parser("firmware", help=tr("cli.firmware"), description=tr("cli.firmware"))
+    firmware.add_argument("action", choices=["stop", "path"], help=tr("cli.firmware_action"))
+    firmware.add_argument("--port", default="auto", help=tr("cli.port"))
+    firmware.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+
     bench = commands.add_parser("bench", help=tr("cli.bench"), description=tr("cli.bench"))
     bench.add_argument("what", choices=["tiles"], help=tr("cli.bench_what"))
     bench.add_argument("--touches", type=int, default=2000, help=tr("cli.bench_touches"))
     bench.add_argument("--seconds", type=float, default=3.0, help=tr("cli.bench_seconds"))
     bench.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
     return parser
+
+
+def cmd_firmware(args: argparse.Namespace, tr: Translator) -> int:
+    if args.action == "path":
+        import codenames_firmware
+
+        print(Path(next(iter(codenames_firmware.__path__))))
+        return 0
+    import serial
+
+    from .tileboard.serial_board import find_board, stop_board
+
+    port = find_board(args.port)
+    if port is None:
+        print(tr("firmware.no_board", port=args.port), file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        stopped = stop_board(port)
+    except (serial.SerialException, OSError) as error:
+        print(tr("firmware.port_error", port=port, why=error), file=sys.stderr)
+        return EXIT_USAGE
+    if not stopped:
+        print(tr("firmware.no_answer", port=port), file=sys.stderr)
+        return EXIT_USAGE
+    print(tr("firmware.stopped", port=port))
+    return 0
 
 
 def cmd_bench(args: argparse.Namespace, tr: Translator) -> int:
@@ -142,4 +173,6 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_replay(args, tr)
     if args.command == "bench":
         return cmd_bench(args, tr)
+    if args.command == "firmware":
+        return cmd_firmware(args, tr)
     return cmd_console(args, tr)

@@ -150,17 +150,19 @@ def test_no_board_plugged_in_is_reported_once_and_retried(tmp_path, driver, even
         board.close()
 
 
-def test_after_the_handshake_the_limit_and_the_whole_frame_are_sent(scripted, driver, events):
+def test_after_the_handshake_the_limit_and_the_whole_frame_are_sent(scripted, events):
     board = scripted()
-    host = driver(board.path)
-    host.limit(40, 900)
+    host = SerialTileBoard(port=str(board.path), on_event=events)
+    host.limit(40, 900)  # set before the board is there: sent with the handshake
     host.show(bytes([1, 2, 3]) * 37)
+    host.start()
     events.wait_for(lambda event: isinstance(event, BoardConnected))
     assert board.got_frame.wait(5)
     kinds = [words[0] for words in board.received]
     assert kinds[:3] == [b"HELLO", b"LIMIT", b"FRAME"]
     assert board.received[1] == [b"LIMIT", b"40", b"900"]
     assert board.received[2][2] == (bytes([1, 2, 3]) * 37).hex().encode()
+    host.close()
 
 
 def test_a_frame_of_the_wrong_size_is_refused_before_it_reaches_the_wire(scripted, driver):

@@ -123,3 +123,46 @@ def test_a_touch_controller_that_stops_answering_is_reported(host, firmware, eve
     assert (problem.code, problem.detail) == ("pads", "-")
     firmware.touch(24)
     assert events.wait_for(lambda event: isinstance(event, TileTouched)) == TileTouched(24, True)
+
+
+def test_stop_hands_the_board_over_for_maintenance(firmware, wait_until):
+    import os
+
+    from codenames_firmware.tileproto import LineReader, message
+
+    # Speak to the firmware directly: STOP, then it says BYE, blanks its LEDs and its loop ends.
+    fd = os.open(str(firmware.link), os.O_RDWR | os.O_NOCTTY)
+    try:
+        os.write(fd, message("HELLO", 1))
+        reader, seen = LineReader(), []
+        while not any(words[0] == b"BOARD" for words in seen):
+            seen += reader.feed(os.read(fd, 4096))
+        os.write(fd, message("STOP"))
+        while not any(words[0] == b"BYE" for words in seen):
+            seen += reader.feed(os.read(fd, 4096))
+    finally:
+        os.close(fd)
+    assert firmware.process.wait(timeout=10) == 0
+    assert not any(firmware.led_writes()[-1])
+
+
+def test_firmware_stop_command_hands_the_board_over(firmware, run_cli):
+    result = run_cli("firmware", "stop", "--port", firmware.link)
+    assert result.returncode == 0, result.stderr
+    assert f"The tile board on {firmware.link} restarts in maintenance mode" in result.stdout
+    assert firmware.process.wait(timeout=10) == 0
+
+
+def test_firmware_stop_without_a_board_is_one_line_and_exit_2(tmp_path, run_cli):
+    result = run_cli("firmware", "stop", "--port", tmp_path / "nothing")
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"no tile board found ({tmp_path / 'nothing'}): plug the Pico in, or name its port with --port"
+    ]
+
+
+def test_firmware_path_shows_the_files_to_copy(run_cli):
+    from pathlib import Path
+
+    folder = Path(run_cli("firmware", "path").stdout.strip())
+    assert {"main.py", "tileproto.py", "app.py"} <= {path.name for path in folder.glob("*.py")}

@@ -51,6 +51,19 @@ def find_board(configured: str | None = None) -> str | None:
     return None
 
 
+def stop_board(port: str, timeout: float = 3.0) -> bool:
+    """Send STOP: the firmware says BYE and restarts for maintenance (see firmware/README.md)."""
+    with serial.Serial(port, 115200, timeout=0.1, write_timeout=WRITE_TIMEOUT_S) as link:
+        reader = LineReader()
+        link.write(message("STOP"))
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            for words in reader.feed(link.read(max(1, link.in_waiting))):
+                if words[0] == b"BYE":
+                    return True
+    return False
+
+
 class SerialTileBoard(TileBoard):
     """``SerialTileBoard(port="auto", on_event=queue.put)``; ``start()`` begins connecting in the background."""
 
@@ -248,7 +261,11 @@ class SerialTileBoard(TileBoard):
                     log.warning("tile board counts: damaged %d, too long %d, not sent %d", *counters)
                     self.board_counters = counters
             elif kind == b"ACK":
-                self.acked_frame = int(words[1])
+                seq = int(words[1])
+                if 0 <= seq <= 0xFFFF:
+                    self.acked_frame = seq
+                else:
+                    self.malformed += 1
             elif kind == b"ERROR":
                 code = words[1].decode()
                 detail = b" ".join(words[2:]).decode()

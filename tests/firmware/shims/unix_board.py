@@ -75,7 +75,7 @@ app = TileApp(
     time.ticks_diff,
 )
 control = Control(os.getenv("TILES_CONTROL"), i2c)
-while not app.link.closed:
+while not (app.link.closed or app.stopped):
     control.poll()
     if control.stalled:
         time.sleep_ms(10)  # no steps: no heartbeats, no LEDs (the watchdog would reset a real board)
