@@ -63,3 +63,14 @@ def test_readme_quick_start_is_two_commands_and_ci_runs_the_test_one():
     assert commands == ["python3 host/quickstart.py", "python3 host/quickstart.py test"]
     ci = (ROOT / ".ci" / "run").read_text()
     assert "python3 host/quickstart.py test" in ci.splitlines()[-1]
+
+
+def test_firmware_readme_copies_exactly_the_firmware_files():
+    readme = (ROOT / "firmware" / "README.md").read_text("utf-8")
+    commands = [line.strip() for block in code_blocks(readme, "sh") for line in block.splitlines() if "mpremote cp" in line]
+    assert commands, "the firmware README shows how to copy the files"
+    files = {path.name for path in (ROOT / "firmware").glob("*.py")}
+    for command in commands:
+        listed = command.split("mpremote cp", 1)[1].split(":")[0].split()
+        assert sorted(listed) == sorted(files)
+        assert listed[-1] == "main.py"  # last, so a half-finished copy never boots into new code

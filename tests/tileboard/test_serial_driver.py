@@ -249,3 +249,27 @@ def test_closing_while_another_thread_draws_never_raises(scripted, driver, event
     host.close()  # the program shutting down mid-animation
     animation.join()
     assert errors == []
+
+
+def test_an_unexpected_error_in_the_reader_reconnects_instead_of_ending_the_thread(scripted, events, monkeypatch):
+    board = scripted()
+    host = SerialTileBoard(port=str(board.path), on_event=events)
+    real_dispatch, calls = host._dispatch, []
+
+    def flaky_dispatch(words):
+        calls.append(words)
+        if len(calls) == 1:
+            raise TypeError("a bug somewhere below")
+        real_dispatch(words)
+
+    monkeypatch.setattr(host, "_dispatch", flaky_dispatch)
+    host.start()
+    try:
+        events.wait_for(lambda event: isinstance(event, BoardConnected))
+        board.write(message("TOUCH", 1, 3, 1))
+        assert events.wait_for(lambda event: isinstance(event, BoardDisconnected)).reason == "driver error"
+        events.wait_for(lambda event: isinstance(event, BoardConnected))
+        board.write(message("TOUCH", 2, 4, 1))
+        assert events.wait_for(is_touch) == TileTouched(4, True)
+    finally:
+        host.close()

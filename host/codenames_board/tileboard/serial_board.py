@@ -150,9 +150,16 @@ class SerialTileBoard(TileBoard):
                 attempt = 0
                 reported_absent = False
                 self._serve()
-            except (LinkDown, serial.SerialException, OSError, ValueError) as error:
-                reason = str(error) if isinstance(error, LinkDown) else "unplugged"
-                log.info("tile board on %s: %s (%s)", port, reason, error)
+            except Exception as error:  # noqa: BLE001 - the reader thread must outlive any surprise
+                if isinstance(error, LinkDown):
+                    reason = str(error)
+                    log.info("tile board on %s: %s", port, reason)
+                elif isinstance(error, (serial.SerialException, OSError, ValueError)):
+                    reason = "unplugged"
+                    log.info("tile board on %s: %s (%s)", port, reason, error)
+                else:
+                    reason = "driver error"
+                    log.exception("tile board on %s: unexpected error, reconnecting", port)
                 was_connected = self.connected
                 self.connected = False
                 self._close_port()
