@@ -74,3 +74,14 @@ def test_firmware_readme_copies_exactly_the_firmware_files():
         listed = command.split("mpremote cp", 1)[1].split(":")[0].split()
         assert sorted(listed) == sorted(files)
         assert listed[-1] == "main.py"  # last, so a half-finished copy never boots into new code
+
+
+def test_every_package_in_the_tree_is_in_pyproject():
+    import tomllib
+
+    listed = set(tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["packages"])
+    found = {
+        ".".join(path.parent.relative_to(ROOT / "host").parts) for path in (ROOT / "host").rglob("__init__.py")
+    }
+    assert found <= listed, f"add {sorted(found - listed)} to [tool.setuptools] packages"
+    assert "codenames_firmware" in listed

@@ -61,6 +61,12 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help=tr("cli.replay_json"))
     replay.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
+    config = commands.add_parser("config", help=tr("cli.config"), description=tr("cli.config"))
+    config.add_argument("--check", action="store_true", help=tr("cli.config_check"))
+    config.add_argument("--default", action="store_true", help=tr("cli.config_default"))
+    config.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
+    config.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+
     firmware = commands.add_parser("firmware", help=tr("cli.firmware"), description=tr("cli.firmware"))
     firmware.add_argument("action", choices=["stop", "path"], help=tr("cli.firmware_action"))
     firmware.add_argument("--port", default="auto", help=tr("cli.port"))
@@ -72,6 +78,42 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     bench.add_argument("--seconds", type=float, default=3.0, help=tr("cli.bench_seconds"))
     bench.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
     return parser
+
+
+def config_error_lines(source: str, errors, tr: Translator) -> list[str]:
+    """One line per problem: ``FILE: [table] key: what is wrong and the fix``."""
+    return [f"{source}: {tr(error.msgid, **error.params)}" for error in errors]
+
+
+def load_config(explicit: str | None, tr: Translator):
+    """The checked config, or None after printing every problem (the caller exits with 2)."""
+    from .config import ConfigErrors, find_config, load
+
+    try:
+        return load(explicit)
+    except ConfigErrors as problems:
+        source = str(find_config(explicit))
+        for line in config_error_lines(source, problems.errors, tr):
+            print(line, file=sys.stderr)
+    except OSError as error:
+        print(tr("error.unreadable", path=str(find_config(explicit)), why=error.strerror or error), file=sys.stderr)
+    return None
+
+
+def cmd_config(args: argparse.Namespace, tr: Translator) -> int:
+    from .config import default_text
+
+    if args.default:
+        print(default_text(), end="")
+        return 0
+    config = load_config(args.config_file, tr)
+    if config is None:
+        return EXIT_USAGE
+    if config.source == "defaults":
+        print(tr("config.ok_defaults"))
+    else:
+        print(tr("config.ok", path=config.source))
+    return 0
 
 
 def cmd_firmware(args: argparse.Namespace, tr: Translator) -> int:
@@ -175,4 +217,6 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_bench(args, tr)
     if args.command == "firmware":
         return cmd_firmware(args, tr)
+    if args.command == "config":
+        return cmd_config(args, tr)
     return cmd_console(args, tr)

@@ -1,0 +1,300 @@
+"""The table's configuration: one TOML file, checked before any hardware is touched.
+
+The defaults ship with the package (default_config.toml); a user file only
+needs what it changes. Every problem is one ConfigError naming the key and
+the fix; ``codenames-board config --check`` prints them and exits with 2.
+"""
+
+from __future__ import annotations
+
+import difflib
+import os
+import re
+import tomllib
+from dataclasses import dataclass
+from importlib import resources
+from pathlib import Path
+from typing import Any
+
+from .engine import VARIANTS
+from .i18n import LANGUAGES
+
+PI_GPIOS = range(2, 28)  # BCM GPIO 2-27 on the 40-pin header (0 and 1 belong to the HAT EEPROM)
+BUTTON_PINS = ("clue_down", "clue_up", "clue_confirm")
+ENCODER_PINS = ("encoder_a", "encoder_b", "encoder_push")
+REQUIRED_PINS = ("sand_timer", "end_turn", "undo", "new_game")
+
+
+class ConfigError(ValueError):
+    """One problem in a config file: ``msgid`` and ``params`` for the message, ``key`` as [table] name."""
+
+    def __init__(self, msgid: str, key: str = "", **params: object) -> None:
+        self.msgid = msgid
+        self.key = key
+        self.params = {"key": key, **params}
+        super().__init__(f"{key}: {msgid} {params}")
+
+
+# --- value checks: each returns the value or raises ConfigError
+
+
+def _choice(*options):
+    def check(key, value):
+        if value not in options:
+            raise ConfigError("config.choice", key, value=value, options=", ".join(map(str, options)))
+        return value
+
+    return check
+
+
+def _number(low, high, kind=int):
+    def check(key, value):
+        if isinstance(value, bool) or not isinstance(value, (int, float)) or (kind is int and not isinstance(value, int)):
+            raise ConfigError("config.number" if kind is int else "config.decimal", key, value=value, low=low, high=high)
+        if not low <= value <= high:
+            raise ConfigError("config.range", key, value=value, low=low, high=high)
+        return value
+
+    return check
+
+
+def _bool(key, value):
+    if not isinstance(value, bool):
+        raise ConfigError("config.bool", key, value=value)
+    return value
+
+
+def _text(key, value):
+    if not isinstance(value, str) or not value:
+        raise ConfigError("config.text", key, value=value)
+    return value
+
+
+def _colour(key, value):
+    if not isinstance(value, str) or not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
+        raise ConfigError("config.colour", key, value=value)
+    return tuple(int(value[index : index + 2], 16) for index in (1, 3, 5))
+
+
+def _size(key, value):
+    if not (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(part, int) and not isinstance(part, bool) and 160 <= part <= 4096 for part in value)
+    ):
+        raise ConfigError("config.size", key, value=value)
+    return tuple(value)
+
+
+def _pin(key, value):
+    if value is False:
+        return None
+    if isinstance(value, bool) or not isinstance(value, int):
+        raise ConfigError("config.pin_type", key, value=value)
+    if value not in PI_GPIOS:
+        raise ConfigError("config.pin_missing", key, value=value)
+    return value
+
+
+SCHEMA: dict[str, Any] = {
+    "language": _choice("auto", *LANGUAGES),
+    "variant": _choice(*VARIANTS),
+    "state_dir": _text,
+    "tiles": {
+        "driver": _choice("serial", "virtual"),
+        "port": _text,
+        "timer_leds": _number(0, 60),
+        "turn_leds": _number(0, 8),
+        "brightness": _number(0, 255),
+        "max_current_ma": _number(100, 10000),
+    },
+    "colours": {
+        name: _colour
+        for name in (
+            "red", "blue", "bystander", "assassin", "assassin_strobe", "idle", "refused",
+            "timer", "timer_warning", "timer_expired",
+        )
+    },
+    "display": {
+        "output": _choice("window", "fullscreen", "framebuffer", "png"),
+        "size": _size,
+        "framebuffer": _text,
+        "png": _text,
+        "rotate": _bool,
+    },
+    "timer": {
+        "clue_seconds": _number(0, 3600),
+        "guess_seconds": _number(0, 3600),
+        "mode": _choice("advisory", "strict"),
+        "auto_start": _bool,
+    },
+    "game": {"clue_entry": _bool, "sound": _bool},
+    "controls": {
+        "clue_input": _choice("buttons", "encoder"),
+        "new_game_hold_seconds": _number(0.5, 10.0, float),
+        "bounce_ms": _number(0, 500),
+    },
+    "pins": {name: _pin for name in (*REQUIRED_PINS, *BUTTON_PINS, *ENCODER_PINS, "buzzer", "status_led")},
+}
+
+
+class Section:
+    """A checked table of the config: attribute access, read only."""
+
+    def __init__(self, name: str, values: dict) -> None:
+        self._name = name
+        self.__dict__.update(values)
+
+    def __repr__(self) -> str:
+        fields = ", ".join(f"{key}={value!r}" for key, value in self.__dict__.items() if not key.startswith("_"))
+        return f"<[{self._name}] {fields}>"
+
+    def as_dict(self) -> dict:
+        return {key: value for key, value in self.__dict__.items() if not key.startswith("_")}
+
+
+@dataclass(frozen=True)
+class Config:
+    source: str  # the user file read, or "defaults"
+    language: str
+    variant: str
+    state_dir: Path
+    tiles: Section
+    colours: Section
+    display: Section
+    timer: Section
+    game: Section
+    controls: Section
+    pins: Section
+
+    def active_pins(self) -> dict[str, int]:
+        """The pins in use with this config (the clue buttons or the encoder, not both)."""
+        unused = ENCODER_PINS if self.controls.clue_input == "buttons" else BUTTON_PINS
+        return {name: pin for name, pin in self.pins.as_dict().items() if pin is not None and name not in unused}
+
+
+def default_text() -> str:
+    return resources.files(__package__).joinpath("default_config.toml").read_text("utf-8")
+
+
+def _merge(defaults: dict, user: dict, prefix: str, errors: list[ConfigError]) -> dict:
+    merged = dict(defaults)
+    for name, value in user.items():
+        key = f"{prefix}{name}"
+        if name not in defaults:
+            close = difflib.get_close_matches(name, list(defaults), n=1)
+            if close:
+                errors.append(ConfigError("config.unknown_key_hint", _key_name(key), hint=close[0]))
+            else:
+                errors.append(ConfigError("config.unknown_key", _key_name(key)))
+            continue
+        if isinstance(defaults[name], dict):
+            if not isinstance(value, dict):
+                errors.append(ConfigError("config.table", _key_name(key)))
+                continue
+            merged[name] = _merge(defaults[name], value, f"{key}.", errors)
+        else:
+            merged[name] = value
+    return merged
+
+
+def _key_name(dotted: str) -> str:
+    """``display.size`` -> ``[display] size`` (how the key looks in the file)."""
+    table, _, name = dotted.rpartition(".")
+    return f"[{table}] {name}" if table else name
+
+
+def _check(values: dict, schema: dict, prefix: str, errors: list[ConfigError]) -> dict:
+    checked = {}
+    for name, rule in schema.items():
+        key = f"{prefix}{name}"
+        if isinstance(rule, dict):
+            checked[name] = _check(values[name], rule, f"{key}.", errors)
+            continue
+        try:
+            checked[name] = rule(_key_name(key), values[name])
+        except ConfigError as error:
+            errors.append(error)
+    return checked
+
+
+def _check_pins(pins: dict, clue_input: str, errors: list[ConfigError]) -> None:
+    unused = ENCODER_PINS if clue_input == "buttons" else BUTTON_PINS
+    owners: dict[int, str] = {}
+    for name, pin in pins.items():
+        if name in unused:
+            continue
+        if pin is None:
+            if name in REQUIRED_PINS or name in (BUTTON_PINS if clue_input == "buttons" else ENCODER_PINS):
+                errors.append(ConfigError("config.pin_required", f"[pins] {name}"))
+            continue
+        if pin in owners:
+            errors.append(ConfigError("config.pin_twice", f"[pins] {name}", value=pin, other=f"[pins] {owners[pin]}"))
+        else:
+            owners[pin] = name
+
+
+def parse(text: str, source: str = "defaults") -> Config:
+    """A Config from TOML text laid over the defaults. Raises ConfigErrors (the first; all in ``errors``)."""
+    errors: list[ConfigError] = []
+    defaults = tomllib.loads(default_text())
+    try:
+        user = tomllib.loads(text)
+    except tomllib.TOMLDecodeError as error:
+        raise ConfigErrors([ConfigError("config.toml", "", why=str(error))]) from error
+    values = _merge(defaults, user, "", errors)
+    checked = _check(values, SCHEMA, "", errors)
+    if "pins" in checked and "controls" in checked and "clue_input" in checked["controls"]:
+        _check_pins(checked["pins"], checked["controls"]["clue_input"], errors)
+    if errors:
+        raise ConfigErrors(errors)
+    state_dir = checked["state_dir"]
+    return Config(
+        source=source,
+        language=checked["language"],
+        variant=checked["variant"],
+        state_dir=default_state_dir() if state_dir == "auto" else Path(state_dir).expanduser(),
+        **{name: Section(name, checked[name]) for name in ("tiles", "colours", "display", "timer", "game", "controls", "pins")},
+    )
+
+
+class ConfigErrors(ValueError):
+    """Every problem found in one config file."""
+
+    def __init__(self, errors: list[ConfigError]) -> None:
+        self.errors = errors
+        super().__init__("; ".join(str(error) for error in errors))
+
+
+def default_state_dir() -> Path:
+    """Where games are kept: $XDG_STATE_HOME/codenames-board (~/.local/state/codenames-board)."""
+    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
+        return Path(os.environ["LOCALAPPDATA"]) / "codenames-board"
+    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    return Path(base) / "codenames-board"
+
+
+def find_config(explicit: str | os.PathLike | None = None, environ: dict | None = None) -> Path | None:
+    """The config file to read: --config, $CODENAMES_BOARD_CONFIG, the user's, the system's, or None."""
+    environ = os.environ if environ is None else environ
+    if explicit:
+        return Path(explicit)
+    if environ.get("CODENAMES_BOARD_CONFIG"):
+        return Path(environ["CODENAMES_BOARD_CONFIG"])
+    user_base = Path(environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
+    for candidate in (user_base / "codenames-board" / "config.toml", Path("/etc/codenames-board/config.toml")):
+        if candidate.is_file():
+            return candidate
+    return None
+
+
+def load(explicit: str | os.PathLike | None = None, environ: dict | None = None) -> Config:
+    """Find, read and check the config. Raises ConfigErrors, or OSError for a file that cannot be read."""
+    path = find_config(explicit, environ)
+    if path is None:
+        return parse("", "defaults")
+    try:
+        text = path.read_text("utf-8")
+    except UnicodeDecodeError as error:
+        raise ConfigErrors([ConfigError("config.encoding", "")]) from error
+    return parse(text, str(path))

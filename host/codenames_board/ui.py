@@ -1,0 +1,63 @@
+"""What the table shows besides the game itself: the controller's side of the state.
+
+The spymaster display and the LED compositor are pure functions of the game
+(``engine.Game``), a ``UiState`` and the time; the controller owns the UiState
+and replaces it (it is immutable) whenever something changes.
+"""
+
+from __future__ import annotations
+
+import enum
+from dataclasses import dataclass, field
+
+from .engine import ClueCount
+
+
+class Confirm(enum.Enum):
+    """A question on the spymaster display waiting for the confirm button."""
+
+    UNDO = "undo"
+    NEW_GAME = "new_game"
+
+
+class TimerMode(enum.Enum):
+    ADVISORY = "advisory"  # as in the rulebook: it beeps and flashes, nothing else
+    STRICT = "strict"  # at zero the guessing turn ends
+
+
+@dataclass(frozen=True)
+class SandTimer:
+    total: float  # seconds the countdown started with
+    left: float  # seconds left (0 when it ran out)
+    mode: TimerMode = TimerMode.ADVISORY
+
+    @property
+    def expired(self) -> bool:
+        return self.left <= 0
+
+    @property
+    def fraction(self) -> float:
+        """How much sand is left, 1.0 (full) to 0.0 (empty)."""
+        return max(0.0, min(1.0, self.left / self.total)) if self.total > 0 else 0.0
+
+
+@dataclass(frozen=True)
+class Notice:
+    """A message for the spymaster display: a message id and its parameters."""
+
+    msgid: str
+    params: tuple[tuple[str, object], ...] = ()
+
+    def text(self, tr) -> str:
+        return tr(self.msgid, **dict(self.params))
+
+
+@dataclass(frozen=True)
+class UiState:
+    clue_draft: ClueCount | None = None  # the number on the spymaster panel, not yet confirmed
+    clue_entry: bool = True  # False: the table has no clue entry, touches are unlimited guesses
+    confirm: Confirm | None = None
+    timer: SandTimer | None = None  # None: the sand timer is not running
+    board_connected: bool = True
+    notices: tuple[Notice, ...] = field(default_factory=tuple)  # newest last
+    muted: bool = False

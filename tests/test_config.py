@@ -1,0 +1,136 @@
+"""The configuration: defaults, user files, and one clear line per mistake."""
+
+import tomllib
+
+import pytest
+
+from codenames_board import config as config_module
+from codenames_board.config import ConfigErrors, default_text, find_config, load, parse
+
+
+def problems(text):
+    with pytest.raises(ConfigErrors) as caught:
+        parse(text)
+    return [(error.msgid, error.params) for error in caught.value.errors]
+
+
+def test_the_defaults_are_a_complete_valid_config():
+    config = parse("")
+    assert config.source == "defaults"
+    assert (config.tiles.timer_leds, config.tiles.turn_leds) == (10, 2)
+    assert config.colours.red == (0xFF, 0x1A, 0x00)
+    assert config.display.size == (480, 320)
+    assert config.active_pins() == {
+        "sand_timer": 5, "end_turn": 6, "undo": 16, "new_game": 20,
+        "clue_down": 13, "clue_up": 19, "clue_confirm": 26, "buzzer": 12, "status_led": 21,
+    }
+
+
+def test_the_schema_and_the_default_file_name_the_same_settings():
+    defaults = tomllib.loads(default_text())
+
+    def keys(table, prefix=""):
+        return {f"{prefix}{name}" if not isinstance(value, dict) else None for name, value in table.items()} | {
+            key for name, value in table.items() if isinstance(value, dict) for key in keys(value, f"{name}.")
+        }
+
+    assert keys(defaults) - {None} == keys(config_module.SCHEMA) - {None}
+
+
+def test_a_user_file_changes_only_what_it_names():
+    config = parse('variant = "duo"\n[timer]\nmode = "strict"\n[pins]\nbuzzer = false\n')
+    assert (config.variant, config.timer.mode, config.pins.buzzer) == ("duo", "strict", None)
+    assert config.timer.clue_seconds == 120 and config.pins.undo == 16
+
+
+def test_the_encoder_uses_its_own_pins_and_frees_the_clue_buttons():
+    config = parse('[controls]\nclue_input = "encoder"\n[pins]\nclue_down = false\nclue_up = false\nclue_confirm = false\n')
+    assert {"encoder_a", "encoder_b", "encoder_push"} <= set(config.active_pins())
+    assert not {"clue_down", "clue_up", "clue_confirm"} & set(config.active_pins())
+
+
+@pytest.mark.parametrize(
+    "text, expected",
+    [
+        ("[display]\nsise = [1, 2]\n", [("config.unknown_key_hint", {"key": "[display] sise", "hint": "size"})]),
+        ("wobble = 1\n", [("config.unknown_key", {"key": "wobble"})]),
+        ("display = 3\n", [("config.table", {"key": "display"})]),
+        ('[timer]\nclue_seconds = "two"\n', [("config.number", {"key": "[timer] clue_seconds", "value": "two", "low": 0, "high": 3600})]),
+        ("[timer]\nclue_seconds = 9000\n", [("config.range", {"key": "[timer] clue_seconds", "value": 9000, "low": 0, "high": 3600})]),
+        ('[timer]\nmode = "relaxed"\n', [("config.choice", {"key": "[timer] mode", "value": "relaxed", "options": "advisory, strict"})]),
+        ("[display]\nrotate = 1\n", [("config.bool", {"key": "[display] rotate", "value": 1})]),
+        ('[colours]\nred = "red"\n', [("config.colour", {"key": "[colours] red", "value": "red"})]),
+        ("[display]\nsize = [100, 50]\n", [("config.size", {"key": "[display] size", "value": [100, 50]})]),
+        ('[pins]\nundo = "GPIO5"\n', [("config.pin_type", {"key": "[pins] undo", "value": "GPIO5"})]),
+        ("[pins]\nundo = 40\n", [("config.pin_missing", {"key": "[pins] undo", "value": 40})]),
+        ("[pins]\nundo = 1\n", [("config.pin_missing", {"key": "[pins] undo", "value": 1})]),
+        ("[pins]\nundo = 5\n", [("config.pin_twice", {"key": "[pins] undo", "value": 5, "other": "[pins] sand_timer"})]),
+        ("[pins]\nend_turn = false\n", [("config.pin_required", {"key": "[pins] end_turn"})]),
+        ('[tiles]\nport = ""\n', [("config.text", {"key": "[tiles] port", "value": ""})]),
+        ('language = "fr"\n', [("config.choice", {"key": "language", "value": "fr", "options": "auto, en, de, da, et, id"})]),
+    ],
+)
+def test_each_mistake_is_named_with_its_key(text, expected):
+    assert problems(text) == expected
+
+
+def test_every_mistake_in_a_file_is_reported_not_just_the_first():
+    found = problems('[pins]\nundo = 40\nend_turn = 5\n[timer]\nmode = "x"\n')
+    assert [msgid for msgid, _ in found] == ["config.choice", "config.pin_missing", "config.pin_twice"]
+
+
+def test_broken_toml_is_one_problem_with_the_place():
+    ((msgid, params),) = problems("[pins\nundo = 5\n")
+    assert msgid == "config.toml" and "line 1" in params["why"]
+
+
+def test_config_is_found_in_the_usual_places(tmp_path):
+    user = tmp_path / "xdg" / "codenames-board" / "config.toml"
+    assert find_config(environ={"XDG_CONFIG_HOME": str(tmp_path / "xdg")}) in (None, find_config(environ={"XDG_CONFIG_HOME": str(tmp_path / "xdg")}))
+    user.parent.mkdir(parents=True)
+    user.write_text('variant = "duo"\n')
+    assert find_config(environ={"XDG_CONFIG_HOME": str(tmp_path / "xdg")}) == user
+    assert find_config(environ={"CODENAMES_BOARD_CONFIG": "/x.toml", "XDG_CONFIG_HOME": str(tmp_path / "xdg")}).name == "x.toml"
+    assert find_config("/y.toml").name == "y.toml"
+    assert load(environ={"XDG_CONFIG_HOME": str(tmp_path / "xdg")}).variant == "duo"
+
+
+def test_a_file_that_is_not_utf8_is_refused(tmp_path):
+    path = tmp_path / "config.toml"
+    path.write_bytes(b'variant = "\xff"\n')
+    with pytest.raises(ConfigErrors) as caught:
+        load(path)
+    assert caught.value.errors[0].msgid == "config.encoding"
+
+
+# --- the command
+
+
+def test_config_check_prints_one_line_per_problem_and_exits_2(tmp_path, run_cli):
+    path = tmp_path / "config.toml"
+    path.write_text("[pins]\nundo = 5\n[display]\nsise = [1, 2]\n")
+    result = run_cli("config", "--check", "--config", path)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f'{path}: [display] sise: unknown setting; did you mean "size"?',
+        f"{path}: [pins] undo = 5 is already used by [pins] sand_timer: give each device its own GPIO",
+    ]
+
+
+def test_config_check_of_a_good_file_says_so(tmp_path, run_cli):
+    path = tmp_path / "config.toml"
+    path.write_text('[timer]\nmode = "strict"\n')
+    result = run_cli("config", "--check", "--config", path)
+    assert (result.returncode, result.stdout.strip()) == (0, f"{path}: the configuration is fine.")
+
+
+def test_config_check_of_a_missing_file_is_one_line(tmp_path, run_cli):
+    result = run_cli("config", "--check", "--config", tmp_path / "nope.toml")
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [f"{tmp_path / 'nope.toml'}: cannot read the file: No such file or directory"]
+
+
+def test_config_default_prints_a_file_that_checks(tmp_path, run_cli):
+    text = run_cli("config", "--default").stdout
+    assert parse(text).tiles.brightness == 96
+    assert "# " in text
