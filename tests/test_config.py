@@ -134,3 +134,9 @@ def test_config_default_prints_a_file_that_checks(tmp_path, run_cli):
     text = run_cli("config", "--default").stdout
     assert parse(text).tiles.brightness == 96
     assert "# " in text
+
+
+def test_identities_may_not_share_a_colour():
+    assert problems('[colours]\nassassin = "#0050ff"\n') == [
+        ("config.colour_same", {"key": "[colours] assassin", "other": "[colours] blue"})
+    ]

@@ -43,7 +43,7 @@ def _message_ids_in_code():
                 continue
             name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
             value = node.args[0].value
-            if name in {"tr", "words"} and isinstance(value, str):
+            if name in {"tr", "words", "Notice"} and isinstance(value, str):
                 found.add(value)
             elif name and name.endswith("Error") or name in {"IllegalAction", "BadKey", "NoClue", "GameIsOver"}:
                 if isinstance(value, str) and value.isidentifier():
@@ -56,6 +56,7 @@ def test_every_message_the_code_names_is_in_the_catalog():
     literal = _message_ids_in_code()
     assert len(literal) > 60
     built = (
+        {f"notice.board_{code}" for code in ("noisy", "quiet", "stuck", "pads", "protocol", "layout", "other")} |
         {f"team.{team.value}" for team in Team}
         | {f"identity.{identity.name.lower()}" for identity in Identity}
         | {f"event.turn_end_{reason.value}" for reason in TurnEnd}

@@ -61,6 +61,10 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help=tr("cli.replay_json"))
     replay.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
+    run = commands.add_parser("run", help=tr("cli.run"), description=tr("cli.run"))
+    run.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
+    run.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+
     config = commands.add_parser("config", help=tr("cli.config"), description=tr("cli.config"))
     config.add_argument("--check", action="store_true", help=tr("cli.config_check"))
     config.add_argument("--default", action="store_true", help=tr("cli.config_default"))
@@ -113,6 +117,49 @@ def cmd_config(args: argparse.Namespace, tr: Translator) -> int:
         print(tr("config.ok_defaults"))
     else:
         print(tr("config.ok", path=config.source))
+    return 0
+
+
+def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
+    import logging
+    import signal
+
+    config = load_config(args.config_file, tr)
+    if config is None:
+        return EXIT_USAGE
+    if config.language != "auto" and not args.lang:
+        tr = Translator(config.language)
+    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
+    from gpiozero.exc import BadPinFactory, GPIOZeroError
+
+    from .controller import Runtime, prepare_mock_pins
+    from .display import DisplayError, SpymasterScreen, open_output
+
+    prepare_mock_pins()
+    try:
+        screen = SpymasterScreen(
+            open_output(config.display.output, config.display.size, config.display.framebuffer, config.display.png),
+            tr,
+            rotate=config.display.rotate,
+        )
+    except DisplayError as error:
+        print(tr.error(error), file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        runtime = Runtime(config, tr, display=screen)
+    except BadPinFactory:
+        screen.close()
+        print(tr("run.no_gpio"), file=sys.stderr)
+        return EXIT_USAGE
+    except GPIOZeroError as error:
+        screen.close()
+        print(tr("run.gpio_error", why=error), file=sys.stderr)
+        return EXIT_USAGE
+    signal.signal(signal.SIGTERM, lambda *_: runtime.controller.stop())
+    try:
+        runtime.run()
+    except KeyboardInterrupt:
+        pass
     return 0
 
 
@@ -219,4 +266,6 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_firmware(args, tr)
     if args.command == "config":
         return cmd_config(args, tr)
+    if args.command == "run":
+        return cmd_run(args, tr)
     return cmd_console(args, tr)

@@ -234,6 +234,19 @@ def _check_pins(pins: dict, clue_input: str, errors: list[ConfigError]) -> None:
             owners[pin] = name
 
 
+def _check_colours(colours: dict, errors: list[ConfigError]) -> None:
+    """Identities must never look alike on the table (the assassin least of all)."""
+    seen: dict[tuple, str] = {}
+    for name in ("red", "blue", "bystander", "assassin", "idle"):
+        colour = colours.get(name)
+        if colour is None:
+            continue
+        if colour in seen:
+            errors.append(ConfigError("config.colour_same", f"[colours] {name}", other=f"[colours] {seen[colour]}"))
+        else:
+            seen[colour] = name
+
+
 def parse(text: str, source: str = "defaults") -> Config:
     """A Config from TOML text laid over the defaults. Raises ConfigErrors (the first; all in ``errors``)."""
     errors: list[ConfigError] = []
@@ -244,6 +257,7 @@ def parse(text: str, source: str = "defaults") -> Config:
         raise ConfigErrors([ConfigError("config.toml", "", why=str(error))]) from error
     values = _merge(defaults, user, "", errors)
     checked = _check(values, SCHEMA, "", errors)
+    _check_colours(checked.get("colours", {}), errors)
     if "pins" in checked and "controls" in checked and "clue_input" in checked["controls"]:
         _check_pins(checked["pins"], checked["controls"]["clue_input"], errors)
     if errors:

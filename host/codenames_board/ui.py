@@ -18,6 +18,7 @@ class Confirm(enum.Enum):
 
     UNDO = "undo"
     NEW_GAME = "new_game"
+    PENALTY = "penalty"  # END TURN held: was the clue illegal?
 
 
 class TimerMode(enum.Enum):

@@ -1,0 +1,119 @@
+"""The controller: one queue, one consumer, and the wiring of ``codenames-board run``.
+
+gpiozero callbacks, the tile board's reader thread and signal handlers only
+post events to the queue; the controller's thread takes them one at a time
+and hands them to the Table. Between events it sleeps until the Table's
+next_wake() (an animation step, the sand timer's next second) or for ever:
+no busy polling, nothing redrawn unless it changed.
+"""
+
+from __future__ import annotations
+
+import logging
+import os
+import queue
+import time
+from typing import Callable
+
+from .config import Config
+from .i18n import Translator
+from .sounds import Sounder
+from .table import Table
+
+log = logging.getLogger(__name__)
+
+STOP = object()
+
+
+class Controller:
+    def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
+        self.queue: queue.Queue = queue.Queue()
+        self.clock = clock
+        self.table: Table | None = None
+        self.handled = 0
+
+    def post(self, event) -> None:
+        """Any thread: hand an event to the controller."""
+        self.queue.put(event)
+
+    def stop(self) -> None:
+        self.queue.put(STOP)
+
+    def run(self) -> None:
+        """Take events until stop(); the table must be started."""
+        table = self.table
+        while True:
+            wake = table.next_wake()
+            timeout = None if wake is None else max(0.0, wake - self.clock())
+            try:
+                event = self.queue.get(timeout=timeout)
+            except queue.Empty:
+                table.update()
+                continue
+            try:
+                if event is STOP:
+                    return
+                try:
+                    table.handle(event)
+                except Exception:  # noqa: BLE001 - one bad event must not end the evening
+                    log.exception("while handling %r", event)
+                self.handled += 1
+            finally:
+                self.queue.task_done()
+
+
+class Runtime:
+    """Everything ``codenames-board run`` starts, built from the config, closed in reverse."""
+
+    def __init__(self, config: Config, tr: Translator, pin_factory=None, tileboard=None, display=None, clock=time.monotonic):
+        from . import compositor
+        from .controls import Controls
+        from .tileboard import open_tileboard
+
+        self.config = config
+        self.controller = Controller(clock)
+        post = self.controller.post
+        self.controls = Controls(config, post, pin_factory=pin_factory)
+        status_leds = config.tiles.timer_leds + config.tiles.turn_leds
+        if tileboard is None:
+            options = {"port": config.tiles.port} if config.tiles.driver == "serial" else {}
+            tileboard = open_tileboard(config.tiles.driver, on_event=post, status_leds=status_leds, **options)
+        else:
+            tileboard.on_event = post
+        self.tileboard = tileboard
+        tileboard.limit(config.tiles.brightness, config.tiles.max_current_ma)
+        worst = compositor.frame_ma(bytes([255]) * 3 * (25 + status_leds), config.tiles.brightness)
+        log.info(
+            "LEDs: %d at brightness %d: worst case %d mA, capped to %d mA by the board",
+            25 + status_leds, config.tiles.brightness, worst, min(worst, config.tiles.max_current_ma),
+        )
+        self.display = display
+        sounder = Sounder(self.controls.buzzer, enabled=config.game.sound)
+        self.table = Table(config, tr, tileboard, clock, display=display, sounder=sounder)
+        self.controller.table = self.table
+
+    def start(self) -> None:
+        self.table.start()
+        self.controls.ready(True)
+        log.info("ready")
+
+    def run(self) -> None:
+        self.start()
+        try:
+            self.controller.run()
+        finally:
+            self.close()
+
+    def close(self) -> None:
+        self.controls.ready(False)
+        self.table.close()
+        self.tileboard.close()
+        self.controls.close()
+        if self.display is not None:
+            self.display.close()
+
+
+def prepare_mock_pins(environ=os.environ) -> None:
+    """Off the Pi with GPIOZERO_PIN_FACTORY=mock: use PWM-capable mock pins so the buzzer works too."""
+    if environ.get("GPIOZERO_PIN_FACTORY", "").lower() == "mock":
+        environ.setdefault("GPIOZERO_MOCK_PIN_CLASS", "mockpwmpin")

@@ -1,0 +1,404 @@
+"""The spymaster display's status panel: a stack of blocks beside the key.
+
+Top down: tile board warning, whose turn (muted icon), the phase, a question
+waiting for confirm, the outcome or the clue, the sand timer, the agents left;
+the latest notices sit at the bottom. Each block measures its text for the
+panel's width first; when the panel is too short the least important blocks
+are left out, so nothing is ever drawn over something else.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+from typing import Callable
+
+import pygame
+
+from ..console import describe_action
+from ..engine import UNLIMITED, DuoGame, Game, Phase, Reason, Team
+from ..ui import Confirm, SandTimer, TimerMode, UiState
+from .layout import (
+    BACKGROUND,
+    CONFIRM,
+    DIM_TEXT,
+    EXPIRED,
+    NEUTRAL,
+    SAND,
+    TEAM_COLOURS,
+    TEXT,
+    WARNING,
+    WARNING_TEXT,
+    WHITE,
+    ELLIPSIS,
+    Colour,
+    Layout,
+    Text,
+    cap,
+    fit,
+    mix,
+)
+
+Translate = Callable[..., str]
+
+
+@dataclass
+class _Block:
+    priority: int  # 0 is never left out; the highest number goes first when space runs out
+    height: int
+    draw: Callable[[pygame.Surface, pygame.Rect], None]
+    bottom: bool = False  # stacked from the panel's bottom up
+
+
+def draw_panel(surface: pygame.Surface, where: Layout, game: Game, ui: UiState, tr: Translate) -> None:
+    for _, rect, block in arrange(where, game, ui, tr):
+        block.draw(surface, rect)
+
+
+def arrange(where: Layout, game: Game, ui: UiState, tr: Translate) -> list[tuple[str, pygame.Rect, _Block]]:
+    """The blocks the panel shows, by name, with where each goes; the least important ones left out if need be."""
+    panel, gap = pygame.Rect(where.panel), where.gap
+    blocks = _panel_blocks(where, panel.width, game, ui, tr)
+    while sum(block.height for _, block in blocks) + gap * (len(blocks) - 1) > panel.height:
+        droppable = [entry for entry in blocks if entry[1].priority > 0]
+        if not droppable:
+            break  # only what must be shown is left: it is clipped at the panel's edge
+        blocks.remove(max(reversed(droppable), key=lambda entry: entry[1].priority))
+    placed = []
+    top, bottom = panel.top, panel.bottom
+    for name, block in blocks:
+        if not block.bottom:
+            placed.append((name, pygame.Rect(panel.left, top, panel.width, block.height), block))
+            top += block.height + gap
+    for name, block in reversed([entry for entry in blocks if entry[1].bottom]):
+        bottom -= block.height
+        placed.append((name, pygame.Rect(panel.left, bottom, panel.width, block.height), block))
+        bottom -= gap
+    return placed
+
+
+def _panel_blocks(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -> list[tuple[str, _Block]]:
+    found: list[tuple[str, _Block | None]] = []
+    if not ui.board_connected:
+        found.append(("disconnected", _disconnected(where, width, tr)))
+    found.append(("header", _header(where, width, game, ui, tr)))
+    found.append(("prompt", _prompt(where, width, game, ui, tr)))
+    if ui.confirm is not None:
+        found.append(("confirm", _confirm(where, width, game, ui.confirm, tr)))
+    if game.outcome is not None:
+        found.append(("outcome", _outcome(where, width, game, tr)))
+    else:
+        found.append(("clue", _clue(where, width, game, ui, tr)))
+    if ui.timer is not None:
+        found.append(("timer", _timer(where, width, ui.timer, tr)))
+    found.append(("agents", _agents(where, width, game, tr)))
+    if ui.notices:
+        found.append(("notices", _notices(where, width, ui, tr)))
+    return [(name, block) for name, block in found if block is not None]
+
+
+def _pad(where: Layout) -> int:
+    return max(3, round(where.sizes["small"] * 0.3))
+
+
+def _disconnected(where: Layout, width: int, tr: Translate) -> _Block:
+    pad, sizes = _pad(where), where.sizes
+    icon = round(sizes["medium"] * 0.75)
+    text_width = width - 3 * pad - icon
+    title = fit(tr("display.board_disconnected"), sizes["medium"], text_width, where.min_size, 2)
+    hint = fit(tr("display.board_disconnected_hint"), sizes["small"], text_width, where.min_size, 2)
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, WARNING, rect, border_radius=pad)
+        _draw_warning_icon(surface, pygame.Rect(rect.x + pad, rect.y + pad, icon, icon))
+        x = rect.x + 2 * pad + icon
+        hint.draw(surface, x, title.draw(surface, x, rect.y + pad, WARNING_TEXT), WARNING_TEXT)
+
+    return _Block(0, 2 * pad + title.height + hint.height, draw)
+
+
+def _header(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -> _Block:
+    pad = _pad(where)
+    if game.outcome is not None:
+        text, colour = tr("display.game_over"), TEAM_COLOURS[game.outcome.winner]
+    elif isinstance(game, DuoGame) and game.turn is game.shadow:
+        text, colour = tr("display.turn_shadow", team=game.turn.value), TEAM_COLOURS[game.turn]
+    else:
+        text, colour = tr("display.turn", team=game.turn.value), TEAM_COLOURS[game.turn]
+    icon = round(where.sizes["medium"] * 0.8) if ui.muted else 0
+    title = fit(cap(text), where.sizes["large"], width - 2 * pad - (icon + pad if icon else 0), where.min_size)
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, colour, rect, border_radius=pad)
+        title.draw(surface, rect.x + pad, rect.y + pad, WHITE)
+        if icon:
+            box = pygame.Rect(rect.right - pad - icon, rect.centery - icon // 2, icon, icon)
+            _draw_muted_icon(surface, box, WHITE)
+
+    return _Block(0, title.height + 2 * pad, draw)
+
+
+def _prompt(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -> _Block | None:
+    if game.phase is Phase.CLUE:
+        text = tr("display.phase_clue") if ui.clue_entry else tr("display.phase_clue_free")
+    elif game.phase is Phase.GUESS:
+        text = tr("display.phase_guess")
+    elif game.phase is Phase.COVER:
+        text = tr("display.phase_cover_duo") if isinstance(game, DuoGame) else tr("display.phase_cover")
+    else:
+        return None
+    lines = fit(text, where.sizes["small"], width, where.min_size, 3 if game.phase is Phase.COVER else 2)
+    # The clue block below says much the same, so then the prompt gives way first.
+    says_clue = game.phase is Phase.GUESS or (game.phase is Phase.CLUE and ui.clue_entry)
+    return _Block(3 if says_clue else 2, lines.height, lambda surface, rect: lines.draw(surface, rect.x, rect.y, TEXT))
+
+
+def _confirm(where: Layout, width: int, game: Game, confirm: Confirm, tr: Translate) -> _Block:
+    pad, sizes, border = _pad(where), where.sizes, max(2, where.sizes["small"] // 8)
+    inner = width - 2 * (pad + border)
+    extra = None
+    if confirm is Confirm.UNDO:
+        if game.actions:
+            question = tr("display.confirm_undo", action=describe_action(game.actions[-1], tr))
+        else:
+            question = cap(tr("error.nothing_to_undo"))
+    elif confirm is Confirm.PENALTY:
+        question = tr("display.confirm_penalty", team=game.turn.value)
+    else:
+        question = tr("display.confirm_new_game")
+        if game.actions and not game.is_over:
+            extra = fit(tr("display.confirm_unfinished"), sizes["small"], inner, where.min_size, 2)
+    asked = fit(question, sizes["medium"], inner, where.min_size, 3)
+    hint = fit(tr("display.press_confirm"), sizes["medium"], inner, where.min_size)
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, mix(CONFIRM, BACKGROUND, 0.82), rect, border_radius=pad)
+        pygame.draw.rect(surface, CONFIRM, rect, border, border_radius=pad)
+        x = rect.x + pad + border
+        y = asked.draw(surface, x, rect.y + pad + border, TEXT)
+        if extra:
+            y = extra.draw(surface, x, y, TEXT)
+        hint.draw(surface, x, y, CONFIRM)
+
+    height = 2 * (pad + border) + asked.height + hint.height + (extra.height if extra else 0)
+    return _Block(0, height, draw)
+
+
+def _outcome(where: Layout, width: int, game: Game, tr: Translate) -> _Block:
+    outcome = game.outcome
+    assert outcome is not None
+    pad, sizes, border = _pad(where), where.sizes, max(2, where.sizes["small"] // 8)
+    inner = width - 2 * (pad + border)
+    score = None
+    if isinstance(game, DuoGame) and outcome.winner is game.players:
+        headline, title = tr("display.duo_win"), tr(f"duo.title_{outcome.score}")
+        detail, score = tr("display.duo_score", score=outcome.score), str(outcome.score)
+    elif isinstance(game, DuoGame):
+        headline, title = tr("display.shadow_wins"), None
+        assassin = outcome.reason is Reason.ASSASSIN
+        detail = tr("display.reason_duo_assassin") if assassin else tr("display.reason_duo_shadow")
+    else:
+        headline, title = tr("display.wins", winner=outcome.winner.value), None
+        if outcome.reason is Reason.ASSASSIN:
+            detail = tr("display.reason_assassin", loser=outcome.winner.other.value)
+        else:
+            detail = tr("display.reason_agents")
+    box = 0
+    if score is not None:
+        number = fit(score, sizes["huge"], inner, where.min_size)
+        box = max(number.height, number.width + 2 * pad)
+    column = inner - (box + pad if box else 0)
+    head = fit(cap(headline), sizes["large"], column, where.min_size, 2)
+    named = fit(title, sizes["medium"], column, where.min_size, 2) if title else None
+    said = fit(detail, sizes["small"], inner, where.min_size, 3)
+    top_height = max(box, head.height + (named.height if named else 0))
+    colour = TEAM_COLOURS[outcome.winner]
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, mix(colour, BACKGROUND, 0.6), rect, border_radius=pad)
+        pygame.draw.rect(surface, colour, rect, border, border_radius=pad)
+        x, y = rect.x + pad + border, rect.y + pad + border
+        if box:
+            square = pygame.Rect(x, y, box, box)
+            pygame.draw.rect(surface, colour, square, border_radius=pad)
+            image = number.font.render(number.lines[0], True, WHITE)
+            surface.blit(image, image.get_rect(center=square.center))
+            x += box + pad
+        below = head.draw(surface, x, y, WHITE)
+        if named:
+            named.draw(surface, x, below, CONFIRM)
+        said.draw(surface, rect.x + pad + border, y + top_height + pad // 2, TEXT)
+
+    return _Block(0, 2 * (pad + border) + top_height + pad // 2 + said.height, draw)
+
+
+def _clue(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -> _Block | None:
+    pad, sizes = _pad(where), where.sizes
+    if game.phase is Phase.GUESS:
+        value, drafting = game.clue, False
+        if game.guesses_left is None:
+            detail = tr("display.guesses_unlimited", made=game.guesses_made)
+        else:
+            detail = tr("display.guesses_left", left=game.guesses_left)
+    elif game.phase is Phase.CLUE and ui.clue_entry:
+        value, drafting = ui.clue_draft, True
+        # With a question on screen the confirm button answers it, not the clue.
+        asking = ui.confirm is not None
+        detail = tr("display.clue_dial") if value is None or asking else tr("display.clue_confirm")
+    else:
+        return None
+    digits = fit("?" if value is None else "0" if value == UNLIMITED else str(value), sizes["huge"], width, where.min_size)
+    glyph = digits.font.size(digits.lines[0])[0] * (2 if value == UNLIMITED else 1)
+    high = digits.font.get_ascent()
+    arrow = round(high * 0.7) if drafting and value is not None else 0
+    question = digits.font.size("?")[0] if arrow else 0
+    content = glyph + (question + arrow + pad if arrow else 0)
+    box_height = high + 2 * pad
+    box = max(box_height, content + 2 * pad)
+    column = width - box - pad
+    label = fit(tr("display.clue_label"), sizes["medium"], column, where.min_size)
+    said = fit(detail, sizes["small"], column, where.min_size, 2)
+    turn = TEAM_COLOURS[game.turn]
+    waiting = drafting and value is not None and ui.confirm is None
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        square = pygame.Rect(rect.x, rect.y, box, box_height)
+        pygame.draw.rect(surface, mix(turn, BACKGROUND, 0.7), square, border_radius=pad)
+        pygame.draw.rect(surface, CONFIRM if waiting else turn, square, max(2, pad // 2), border_radius=pad)
+        x = square.centerx - content // 2
+        middle = square.centery
+        if arrow:
+            image = digits.font.render("?", True, DIM_TEXT)
+            surface.blit(image, (x, middle - high // 2))
+            x += question + pad // 2
+            _draw_arrow(surface, pygame.Rect(x, middle - arrow // 3, arrow, arrow * 2 // 3), DIM_TEXT)
+            x += arrow + pad // 2
+        ink = CONFIRM if waiting else WHITE if not drafting else DIM_TEXT
+        if value == UNLIMITED:
+            _draw_infinity(surface, pygame.Rect(x, middle - high * 3 // 10, glyph, high * 3 // 5), ink)
+        else:
+            image = digits.font.render(digits.lines[0], True, ink)
+            surface.blit(image, (x, middle - high // 2))
+        y = label.draw(surface, square.right + pad, rect.y, TEXT)
+        said.draw(surface, square.right + pad, y, CONFIRM if waiting else TEXT)
+
+    return _Block(1, max(box_height, label.height + said.height), draw)
+
+
+def _timer(where: Layout, width: int, timer: SandTimer, tr: Translate) -> _Block:
+    pad, sizes = _pad(where), where.sizes
+    label = tr("display.timer_strict") if timer.mode is TimerMode.STRICT else tr("display.timer_advisory")
+    if timer.expired:
+        shown = fit(tr("display.timer_expired"), sizes["medium"], width * 2 // 3, where.min_size)
+    else:
+        minutes, seconds = divmod(math.ceil(timer.left), 60)
+        shown = fit(f"{minutes}:{seconds:02d}", sizes["medium"], width // 2, where.min_size)
+    named = fit(label, sizes["small"], width - shown.width - pad, where.min_size)
+    if named.lines[0].endswith(ELLIPSIS):  # no room beside "time is up": the bar says enough
+        named = Text(named.size, ("",))
+    row = max(named.height, shown.height)
+    bar_height = max(6, round(sizes["small"] * 0.5))
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        named.draw(surface, rect.x, rect.y + row - named.height, DIM_TEXT)
+        shown.draw(surface, rect.x, rect.y, EXPIRED if timer.expired else TEXT, rect.width, "right")
+        bar = pygame.Rect(rect.x, rect.y + row + pad // 2, rect.width, bar_height)
+        if timer.expired:
+            pygame.draw.rect(surface, EXPIRED, bar, border_radius=bar_height // 2)
+            return
+        pygame.draw.rect(surface, NEUTRAL, bar, border_radius=bar_height // 2)
+        sand = bar.copy()
+        sand.width = round(bar.width * timer.fraction)
+        if sand.width:
+            pygame.draw.rect(surface, SAND, sand, border_radius=bar_height // 2)
+        if timer.mode is TimerMode.STRICT:  # strict: the end of the bar is a wall
+            pygame.draw.rect(surface, EXPIRED, (bar.right - bar_height // 2, bar.y, bar_height // 2, bar_height))
+
+    return _Block(1, row + pad // 2 + bar_height, draw)
+
+
+def _agents(where: Layout, width: int, game: Game, tr: Translate) -> _Block:
+    pad, sizes = _pad(where), where.sizes
+    caption = fit(tr("display.agents_left"), sizes["small"], width, where.min_size)
+    chip_width = (width - pad) // 2
+    chips = []
+    for team in (Team.RED, Team.BLUE):
+        if isinstance(game, DuoGame) and team is game.shadow:
+            name = tr("display.shadow")
+        else:
+            name = tr(f"team.{team.value}")
+        number = fit(str(game.remaining(team)), sizes["large"], chip_width // 2, where.min_size)
+        chips.append((team, fit(cap(name), sizes["small"], chip_width - number.width - 3 * pad, where.min_size), number))
+    chip_height = max(number.height for _, _, number in chips) + pad
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        y = caption.draw(surface, rect.x, rect.y, DIM_TEXT)
+        for index, (team, name, number) in enumerate(chips):
+            chip = pygame.Rect(rect.x + index * (chip_width + pad), y, chip_width, chip_height)
+            pygame.draw.rect(surface, TEAM_COLOURS[team], chip, border_radius=pad)
+            name.draw(surface, chip.x + pad, chip.centery - name.height // 2, WHITE)
+            number.draw(surface, chip.x, chip.centery - number.height // 2, WHITE, chip.width - pad, "right")
+
+    return _Block(2, caption.height + chip_height, draw)
+
+
+def _notices(where: Layout, width: int, ui: UiState, tr: Translate) -> _Block:
+    shown = ui.notices[-2:]
+    texts = [
+        fit(cap(notice.text(tr)), where.sizes["small"], width, where.min_size, 2 if notice is shown[-1] else 1)
+        for notice in shown
+    ]
+    rule = max(1, where.gap // 3)
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        pygame.draw.rect(surface, NEUTRAL, (rect.x, rect.y, rect.width, rule))
+        y = rect.y + 2 * rule
+        for index, text in enumerate(texts):
+            y = text.draw(surface, rect.x, y, TEXT if index == len(texts) - 1 else DIM_TEXT)
+
+    return _Block(4, 2 * rule + sum(text.height for text in texts), draw, bottom=True)
+
+
+# --- icons: drawn, not font glyphs (the default font has no arrows or symbols)
+
+
+def _draw_warning_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    pygame.draw.polygon(surface, WARNING_TEXT, [(rect.centerx, rect.top), rect.bottomright, rect.bottomleft])
+    stroke = max(2, rect.width // 8)
+    x, height = rect.centerx, rect.height
+    pygame.draw.line(surface, WARNING, (x, rect.top + height * 0.35), (x, rect.top + height * 0.68), stroke)
+    pygame.draw.circle(surface, WARNING, (x, rect.top + height * 0.83), max(1, stroke // 2 + 1))
+
+
+def _draw_muted_icon(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    x, y, w, h = rect
+
+    def at(px: float, py: float) -> tuple[float, float]:
+        return x + px * w, y + py * h
+
+    speaker = [(0, 0.35), (0.22, 0.35), (0.5, 0.1), (0.5, 0.9), (0.22, 0.65), (0, 0.65)]
+    pygame.draw.polygon(surface, colour, [at(px, py) for px, py in speaker])
+    stroke = max(2, w // 9)
+    pygame.draw.line(surface, colour, at(0.64, 0.32), at(0.98, 0.68), stroke)
+    pygame.draw.line(surface, colour, at(0.64, 0.68), at(0.98, 0.32), stroke)
+
+
+def _draw_arrow(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    neck = rect.right - (rect.height // 2 + 1)
+    pygame.draw.line(surface, colour, (rect.left, rect.centery), (neck, rect.centery), max(2, rect.height // 4))
+    pygame.draw.polygon(surface, colour, [(neck, rect.top), (rect.right, rect.centery), (neck, rect.bottom)])
+
+
+def _draw_infinity(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
+    """A lemniscate, the sign for an unlimited clue."""
+    stroke = max(2, rect.height // 6)
+    half_width, half_height = (rect.width - stroke) / 2, (rect.height - stroke) / 2 * 2.8
+    points = []
+    for step in range(49):
+        angle = 2 * math.pi * step / 48
+        scale = 1 + math.sin(angle) ** 2
+        x = rect.centerx + half_width * math.cos(angle) / scale
+        points.append((x, rect.centery + half_height * math.sin(angle) * math.cos(angle) / scale))
+    pygame.draw.lines(surface, colour, True, points, stroke)
+    for point in points[::4]:  # round the joints of the thick line
+        pygame.draw.circle(surface, colour, point, stroke / 2)

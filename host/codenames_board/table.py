@@ -1,0 +1,415 @@
+"""The table's logic: input events in; game actions, records, LEDs, display and sounds out.
+
+``Table`` knows the engine and the devices' interfaces but no threads: the
+controller feeds it one event at a time from its queue and sleeps until
+``next_wake()``. Time comes from the clock passed in, so tests run games
+without waiting. Every accepted action is written (and fsynced) to the game
+record before anything shows it.
+"""
+
+from __future__ import annotations
+
+import logging
+import secrets
+from dataclasses import dataclass, replace
+from datetime import datetime, timezone
+from pathlib import Path
+from typing import Callable
+
+from . import compositor as leds
+from .config import Config
+from .engine import (
+    UNLIMITED,
+    Action,
+    Clue,
+    ClueGiven,
+    EndTurn,
+    Event,
+    Game,
+    GameOver,
+    Identity,
+    IllegalAction,
+    Key,
+    Penalty,
+    Phase,
+    Reason,
+    Timeout,
+    Touch,
+    TileRevealed,
+    Undo,
+    Undone,
+    new_game,
+    tile_name,
+)
+from .i18n import Translator
+from .record import Header, RecordError, RecordWriter, read_record
+from .sounds import Sounder
+from .tileboard import BoardConnected, BoardDisconnected, BoardProblem, TileBoard, TileTouched
+from .ui import Confirm, Notice, SandTimer, TimerMode, UiState
+
+log = logging.getLogger(__name__)
+
+BUTTONS = ("sand_timer", "end_turn", "clue_down", "clue_up", "clue_confirm", "undo", "new_game")
+CLUE_STEPS = (1, 2, 3, 4, 5, 6, 7, 8, 9, UNLIMITED, 0)  # what clue down/up step through
+CONFIRM_SECONDS = 15.0  # an unanswered question goes away
+NOTICE_SECONDS = 8.0
+PENALTY_HOLD_SECONDS = 2.0  # END TURN held this long asks about an illegal clue
+
+
+@dataclass(frozen=True)
+class ButtonDown:
+    name: str
+
+
+@dataclass(frozen=True)
+class ButtonUp:
+    name: str
+
+
+@dataclass(frozen=True)
+class EncoderStep:
+    steps: int  # +1 a click clockwise (up), -1 anticlockwise
+
+
+def _iso(now: datetime | None = None) -> str:
+    return (now or datetime.now(timezone.utc)).isoformat(timespec="seconds").replace("+00:00", "Z")
+
+
+class Table:
+    def __init__(
+        self,
+        config: Config,
+        tr: Translator,
+        tileboard: TileBoard,
+        clock: Callable[[], float],
+        display=None,
+        sounder: Sounder | None = None,
+        new_seed: Callable[[], int] = lambda: secrets.randbits(32),
+        wall_clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
+    ) -> None:
+        self.config = config
+        self.tr = tr
+        self.tileboard = tileboard
+        self.clock = clock
+        self.display = display  # anything with update(game, ui) (see display.SpymasterScreen)
+        self.sounder = sounder or Sounder(enabled=False)
+        self.new_seed = new_seed
+        self.wall_clock = wall_clock
+        self.games_dir = config.state_dir / "games"
+        self.compositor = leds.Compositor(
+            leds.Layout(25, config.tiles.timer_leds, config.tiles.turn_leds),
+            leds.Palette(**config.colours.as_dict()),
+        )
+        self.ui = UiState(clue_entry=config.game.clue_entry, board_connected=tileboard.connected, muted=not config.game.sound)
+        self.game: Game | None = None
+        self.writer: RecordWriter | None = None
+        self._pressed: dict[str, float] = {}
+        self._held: set[str] = set()
+        self._confirm_until: float | None = None
+        self._timer_until: float | None = None
+        self._timer_total = 0.0
+        self._notice_until: list[float] = []
+        self._last_frame: bytes | None = None
+        self._shown: tuple | None = None
+
+    # --- games
+
+    def start(self) -> None:
+        """Resume the newest unfinished game in the state folder, or deal a new one."""
+        now = self.clock()
+        for path in sorted(self.games_dir.glob("*.jsonl"), reverse=True):
+            try:
+                record = read_record(path)
+                game = record.replay()
+            except RecordError as error:
+                log.warning("%s: not resumed: %s", path, error)
+                self._notice(Notice("notice.record_damaged", (("name", path.name),)), now)
+                continue
+            if not game.is_over:
+                self.writer, _ = RecordWriter.resume(path)
+                self.game = game
+                log.info("resumed %s after %d actions", path, len(record.actions))
+                self._after_change(now)
+                return
+            break  # the newest game is finished: start a fresh one
+        self.deal(now)
+
+    def deal(self, now: float | None = None) -> None:
+        """A new game: a new key, a new record."""
+        now = self.clock() if now is None else now
+        self.close_record()
+        seed = self.new_seed()
+        key = Key.generate(seed)
+        started = self.wall_clock()
+        header = Header(self.config.variant, key, None, self.tr.language, seed, _iso(started))
+        self.games_dir.mkdir(parents=True, exist_ok=True)
+        path = self.games_dir / f"{started.strftime('%Y%m%d-%H%M%S')}-{self.config.variant}.jsonl"
+        number = 1
+        while path.exists():
+            number += 1
+            path = path.with_name(f"{started.strftime('%Y%m%d-%H%M%S')}-{self.config.variant}-{number}.jsonl")
+        self.writer = RecordWriter.create(path, header)
+        self.game = new_game(key, self.config.variant)
+        self.compositor.reset()
+        self.ui = replace(self.ui, confirm=None, clue_draft=None)
+        log.info("new game %s (%s)", path.name, key.text())
+        self._after_change(now)
+
+    def close_record(self) -> None:
+        if self.writer is not None:
+            self.writer.close()
+            self.writer = None
+
+    # --- events
+
+    def handle(self, event) -> None:
+        """One input event: a button, the encoder, a tile, the tile board."""
+        now = self.clock()
+        if isinstance(event, TileTouched):
+            if event.down:
+                self._touch(event.tile, now)
+        elif isinstance(event, ButtonDown):
+            self._pressed[event.name] = now
+            self._button_down(event.name, now)
+        elif isinstance(event, ButtonUp):
+            pressed = self._pressed.pop(event.name, None)
+            if event.name in self._held:
+                self._held.discard(event.name)
+            elif pressed is not None:
+                self._button_released(event.name, now)
+        elif isinstance(event, EncoderStep):
+            self._step_clue(event.steps, now)
+        elif isinstance(event, BoardConnected):
+            self.ui = replace(self.ui, board_connected=True)
+        elif isinstance(event, BoardDisconnected):
+            self.ui = replace(self.ui, board_connected=False)
+        elif isinstance(event, BoardProblem):
+            self._board_problem(event, now)
+        # Anything else (the controller's wake-up) just lets time do its work.
+        self.update(now)
+
+    def update(self, now: float | None = None) -> None:
+        """Everything time does: holds, the sand timer, questions and notices running out; then redraw."""
+        now = self.clock() if now is None else now
+        hold = {"new_game": self.config.controls.new_game_hold_seconds, "end_turn": PENALTY_HOLD_SECONDS}
+        for name, seconds in hold.items():
+            pressed = self._pressed.get(name)
+            if pressed is not None and name not in self._held and now - pressed >= seconds:
+                self._held.add(name)
+                self._button_held(name, now)
+        if self._confirm_until is not None and now >= self._confirm_until:
+            self._ask(None, now)
+        if self._timer_until is not None:
+            self._tick_timer(now)
+        if self._notice_until and now >= self._notice_until[0]:
+            self._notice_until = [until for until in self._notice_until if until > now]
+            self.ui = replace(self.ui, notices=self.ui.notices[-len(self._notice_until) :] if self._notice_until else ())
+        self.sounder.update(now)
+        self.redraw(now)
+
+    def next_wake(self) -> float | None:
+        """When ``update`` next has something to do, or None: sleep until an event comes."""
+        now = self.clock()
+        times = [self.sounder.next_change(), self._confirm_until, self.compositor.next_change(self.game, self.ui, now)]
+        hold = {"new_game": self.config.controls.new_game_hold_seconds, "end_turn": PENALTY_HOLD_SECONDS}
+        times += [self._pressed[name] + seconds for name, seconds in hold.items() if name in self._pressed and name not in self._held]
+        if self._timer_until is not None:
+            left = self._timer_until - now
+            times.append(now + (left - int(left)) if left > 0 else None)  # the next whole second shown
+        if self._notice_until:
+            times.append(self._notice_until[0])
+        times = [time for time in times if time is not None]
+        return min(times) if times else None
+
+    def redraw(self, now: float) -> None:
+        frame = self.compositor.frame(self.game, self.ui, now)
+        if frame != self._last_frame:
+            self._last_frame = frame
+            self.tileboard.show(frame)
+        if self.display is not None:
+            shown = (self.ui, tuple(self.game.actions))
+            if shown != self._shown:
+                self._shown = shown
+                self.display.update(self.game, self.ui)
+
+    # --- playing
+
+    def play(self, action: Action, now: float) -> list[Event] | None:
+        """Apply an action: record it (fsynced), then show it. None if the rules refuse it."""
+        game = self.game
+        try:
+            events = game.play(action)
+        except IllegalAction as error:
+            log.info("refused %s: %s", action, error)
+            return None
+        try:
+            self.writer.append(action, time=_iso(self.wall_clock()))
+        except OSError as error:
+            game.undo()  # what is not on disk did not happen
+            log.error("cannot write the game record: %s", error)
+            self._notice(Notice("notice.record_unwritable", (("why", error.strerror or str(error)),)), now)
+            return None
+        for event in events:
+            self.compositor.notice(event, now)
+            self._sound_for(event, now)
+        self._after_change(now)
+        return events
+
+    def _after_change(self, now: float) -> None:
+        game = self.game
+        if not self.ui.clue_entry and game.phase is Phase.CLUE:
+            self.play(Clue(UNLIMITED), now)  # no clue entry: every turn guesses without a limit
+            return
+        phase_key = (game.turn, game.phase, len(game.revealed) if game.phase is Phase.COVER else 0)
+        draft = self.ui.clue_draft
+        if game.phase is Phase.CLUE:
+            draft = draft if draft is not None else 1
+        else:
+            draft = None
+        self.ui = replace(self.ui, clue_draft=draft)
+        if getattr(self, "_phase_key", None) != phase_key:
+            self._phase_key = phase_key
+            self._stop_timer()
+            if self.config.timer.auto_start:
+                self._start_timer(now)
+
+    def _sound_for(self, event: Event, now: float) -> None:
+        if isinstance(event, TileRevealed):
+            if event.identity is Identity.ASSASSIN:
+                self.sounder.play("assassin", now)
+            elif event.identity.team is event.team:
+                self.sounder.play("reveal", now)
+            else:
+                self.sounder.play("wrong", now)
+        elif isinstance(event, GameOver) and event.outcome.reason is Reason.AGENTS:
+            self.sounder.play("win", now)
+        elif isinstance(event, (ClueGiven, Undone)):
+            self.sounder.play("click", now)
+
+    def _touch(self, tile: int, now: float) -> None:
+        game = self.game
+        if game.phase is Phase.CLUE or (game.phase is not Phase.OVER and game.is_revealed(tile)):
+            self.compositor.notice(leds.TouchRefused(tile), now)
+            self.sounder.play("refused", now)
+            if game.phase is Phase.CLUE:
+                self._notice(Notice("notice.clue_first"), now)
+            return
+        if game.phase is Phase.OVER:
+            return
+        if self.play(Touch(tile), now) is None and game.phase is Phase.COVER:
+            self.compositor.notice(leds.TouchRefused(tile), now)
+            self.sounder.play("refused", now)
+            self._notice(Notice("notice.cover_own", (("team", game.turn.value),)), now)
+
+    # --- buttons
+
+    def _button_down(self, name: str, now: float) -> None:
+        if name == "sand_timer":
+            self._start_timer(now)
+            return
+        if name in ("end_turn", "new_game"):
+            return  # decided on release or when held
+        if self.ui.confirm is not None:
+            if name == "clue_confirm":
+                self._confirmed(now)
+            else:
+                self._ask(None, now)  # any other button says no
+            return
+        if name in ("clue_down", "clue_up"):
+            self._step_clue(1 if name == "clue_up" else -1, now)
+        elif name == "clue_confirm" and self.game.phase is Phase.CLUE:
+            self.play(Clue(self.ui.clue_draft if self.ui.clue_draft is not None else 1), now)
+        elif name == "undo" and self.game.actions:
+            self._ask(Confirm.UNDO, now)
+
+    def _button_released(self, name: str, now: float) -> None:
+        if name == "end_turn":
+            if self.ui.confirm is not None:
+                self._ask(None, now)
+            elif self.play(EndTurn(), now) is None:
+                self.sounder.play("refused", now)
+
+    def _button_held(self, name: str, now: float) -> None:
+        if name == "new_game":
+            if self.game.is_over or not self.game.actions:
+                self.deal(now)
+            else:
+                self._ask(Confirm.NEW_GAME, now)
+        elif name == "end_turn" and self.game.phase in (Phase.CLUE, Phase.GUESS):
+            self._ask(Confirm.PENALTY, now)
+
+    def _step_clue(self, steps: int, now: float) -> None:
+        if self.game.phase is not Phase.CLUE or not self.ui.clue_entry:
+            return
+        current = self.ui.clue_draft if self.ui.clue_draft is not None else 1
+        index = (CLUE_STEPS.index(current) + steps) % len(CLUE_STEPS)
+        self.ui = replace(self.ui, clue_draft=CLUE_STEPS[index])
+
+    def _ask(self, question: Confirm | None, now: float) -> None:
+        self.ui = replace(self.ui, confirm=question)
+        self._confirm_until = now + CONFIRM_SECONDS if question is not None else None
+
+    def _confirmed(self, now: float) -> None:
+        question = self.ui.confirm
+        self._ask(None, now)
+        if question is Confirm.UNDO:
+            self.play(Undo(), now)
+        elif question is Confirm.NEW_GAME:
+            self.deal(now)
+        elif question is Confirm.PENALTY:
+            self.play(Penalty(), now)
+
+    # --- sand timer
+
+    def _start_timer(self, now: float) -> None:
+        phase = self.game.phase
+        seconds = {Phase.CLUE: self.config.timer.clue_seconds, Phase.GUESS: self.config.timer.guess_seconds}.get(phase, 0)
+        if not seconds:
+            return
+        self._timer_total = float(seconds)
+        self._timer_until = now + seconds
+        self._tick_timer(now)
+
+    def _stop_timer(self) -> None:
+        self._timer_until = None
+        if self.ui.timer is not None:
+            self.ui = replace(self.ui, timer=None)
+
+    def _tick_timer(self, now: float) -> None:
+        left = self._timer_until - now
+        mode = TimerMode(self.config.timer.mode)
+        if left > 0:
+            shown = float(int(left) + (1 if left > int(left) else 0))  # whole seconds, rounded up
+            self.ui = replace(self.ui, timer=SandTimer(self._timer_total, shown, mode))
+            return
+        self._timer_until = None
+        self.ui = replace(self.ui, timer=SandTimer(self._timer_total, 0.0, mode))
+        self.compositor.notice(leds.TimerExpired(), now)
+        self.sounder.play("timer", now)
+        if mode is TimerMode.STRICT and self.game.phase in (Phase.CLUE, Phase.GUESS):
+            self.play(Timeout(), now)
+
+    # --- the tile board and notices
+
+    def _board_problem(self, problem: BoardProblem, now: float) -> None:
+        detail = problem.detail
+        if problem.code in ("noisy", "quiet", "stuck") and detail.isdigit() and int(detail) < 25:
+            detail = tile_name(int(detail))
+        msgid = f"notice.board_{problem.code}"
+        if problem.code == "pads" and detail == "-":
+            msgid = "notice.board_pads_ok"
+        elif not self.tr.has(msgid):
+            msgid = "notice.board_other"
+        self._notice(Notice(msgid, (("detail", detail),)), now)
+
+    def _notice(self, notice: Notice, now: float) -> None:
+        self.ui = replace(self.ui, notices=(*self.ui.notices, notice)[-3:])
+        self._notice_until = (self._notice_until + [now + NOTICE_SECONDS])[-3:]
+
+    def close(self) -> None:
+        self.sounder.stop()
+        self.close_record()
+
+
+def records_folder(config: Config) -> Path:
+    return config.state_dir / "games"

@@ -1,0 +1,101 @@
+"""Layout and text fitting of the spymaster display, and the display's messages."""
+
+from __future__ import annotations
+
+import ast
+import tomllib
+from pathlib import Path
+
+import pygame
+import pytest
+
+from codenames_board import display, i18n
+from codenames_board.display import DisplayError, layout
+from codenames_board.display.layout import ELLIPSIS, fit, font
+from codenames_board.i18n import _flatten, catalog
+
+PACKAGE = Path(display.__file__).parent
+LONG = "the operatives make at least one guess before they end the turn, as the rulebook says"
+
+
+def test_the_key_is_square_and_beside_the_panel(size):
+    where = layout(size)
+    frame, panel = pygame.Rect(where.frame), pygame.Rect(where.panel)
+    screen = pygame.Rect((0, 0), size)
+    assert screen.contains(frame) and screen.contains(panel)
+    assert not frame.colliderect(panel) and panel.left > frame.right
+    cells = [pygame.Rect(cell) for cell in where.cells]
+    assert all(cell.width == cell.height == cells[0].width for cell in cells)
+    assert all(frame.inflate(-2 * where.frame_width, -2 * where.frame_width).contains(cell) for cell in cells)
+    assert cells[0].width >= 24  # a letter fits even on 320x240
+
+
+def test_fonts_grow_with_the_screen_and_stay_legible():
+    small, medium, large = (layout(size) for size in [(320, 240), (480, 320), (800, 480)])
+    assert small.min_size >= 14
+    for role in ("small", "medium", "large", "huge"):
+        assert small.sizes[role] < medium.sizes[role] < large.sizes[role]
+
+
+def test_a_portrait_screen_stacks_the_panel_below_the_key():
+    where = layout((240, 320))
+    assert pygame.Rect(where.panel).top > pygame.Rect(where.frame).bottom
+
+
+def test_text_that_fits_keeps_its_size():
+    text = fit("Clue", 30, 200, 12)
+    assert text.size == 30 and text.lines == ("Clue",)
+
+
+def test_text_shrinks_before_it_is_cut():
+    width = font(30).size("Tile board disconnected")[0] - 20
+    text = fit("Tile board disconnected", 30, width, 12)
+    assert 12 <= text.size < 30 and text.lines == ("Tile board disconnected",)
+    assert text.width <= width
+
+
+@pytest.mark.parametrize("max_lines", [1, 2, 3])
+def test_text_too_long_is_cut_with_an_ellipsis(max_lines):
+    text = fit(LONG, 20, 120, 14, max_lines)
+    assert text.size == 14 and len(text.lines) == max_lines
+    assert text.lines[-1].endswith(ELLIPSIS)
+    assert text.width <= 120
+
+
+def test_text_wraps_at_words():
+    text = fit("Start a new game? The current game is not finished.", 20, 160, 20, 4)
+    assert len(text.lines) > 1
+    assert " ".join(text.lines) == "Start a new game? The current game is not finished."
+
+
+def test_a_word_longer_than_the_line_is_cut():
+    text = fit("Spielleiterinnenhinweisnummer", 24, 60, 14, 2)
+    assert all(font(text.size).size(line)[0] <= 60 for line in text.lines)
+
+
+# --- messages
+
+
+def _ids_in_display_code() -> set[str]:
+    found = set()
+    for path in PACKAGE.glob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Call) and node.args and isinstance(node.args[0], ast.Constant):
+                name = getattr(node.func, "id", None) or getattr(node.func, "attr", None)
+                if name == "tr":
+                    found.add(node.args[0].value)
+                elif name == "DisplayError":
+                    found.add(f"error.{node.args[0].value}")
+    return found
+
+
+def test_every_message_the_display_names_is_in_the_catalog():
+    used = _ids_in_display_code()
+    assert {"display.turn", "board.letter_red", "error.framebuffer_depth"} <= used
+    assert sorted(msgid for msgid in used if msgid not in catalog("en")) == []
+
+
+def test_display_errors_say_the_catalogs_words():
+    english = catalog("en")
+    for msgid, text in DisplayError.MESSAGES.items():
+        assert english[f"error.{msgid}"] == text

@@ -1,0 +1,323 @@
+"""The spymaster display: reference images at the three screen sizes, and what must hold whatever the pixels.
+
+Reference images live in tests/display/reference/. A missing one is created
+(and its test skipped: look at it before committing it). After a deliberate
+change of the picture, regenerate them all and look at every one:
+
+    UPDATE_REFERENCES=1 .venv/bin/python -m pytest tests/display -q -k reference
+
+A failing comparison writes expected | actual | difference side by side into
+the test's tmp directory and names the file in the assertion.
+"""
+
+from __future__ import annotations
+
+import copy
+import operator
+import os
+from pathlib import Path
+
+import pygame
+import pytest
+
+from codenames_board.display import layout, render, tile_rect
+from codenames_board.display.layout import (
+    ASSASSIN_EDGE,
+    BACKGROUND,
+    EXPIRED,
+    IDENTITY_COLOURS,
+    TEAM_COLOURS,
+    WARNING,
+)
+from codenames_board.display.panel import arrange
+from codenames_board.engine import Identity, Key, Team, new_game
+from codenames_board.i18n import Translator
+from codenames_board.ui import Confirm, Notice, SandTimer, UiState
+
+REFERENCE = Path(__file__).parent / "reference"
+UPDATE = os.environ.get("UPDATE_REFERENCES") == "1"
+TOLERANCE = 2.0  # mean absolute difference per channel, 0-255
+
+
+def rendered(game, ui, tr, size=(480, 320), **options) -> pygame.Surface:
+    surface = pygame.Surface(size)
+    render(surface, game, ui, tr, **options)
+    return surface
+
+
+def mean_difference(expected: pygame.Surface, actual: pygame.Surface) -> float:
+    if expected.get_size() != actual.get_size():
+        return 255.0
+    a, b = pygame.image.tobytes(expected, "RGB"), pygame.image.tobytes(actual, "RGB")
+    return sum(map(abs, map(operator.sub, a, b))) / len(a)
+
+
+def side_by_side(expected: pygame.Surface, actual: pygame.Surface, path: Path) -> None:
+    """expected | actual | their difference, brightened eightfold."""
+    width, height = actual.get_size()
+    if expected.get_size() != actual.get_size():
+        expected = pygame.transform.scale(expected, (width, height))
+    plain = pygame.Surface((width, height))  # the two in one pixel format, for the blend
+    plain.blit(expected, (0, 0))
+    expected = plain
+    difference = expected.copy()
+    difference.blit(actual, (0, 0), special_flags=pygame.BLEND_SUB)
+    other_way = actual.copy()
+    other_way.blit(expected, (0, 0), special_flags=pygame.BLEND_SUB)
+    difference.blit(other_way, (0, 0), special_flags=pygame.BLEND_ADD)
+    for _ in range(3):
+        difference.blit(difference, (0, 0), special_flags=pygame.BLEND_ADD)
+    sheet = pygame.Surface((3 * width + 8, height))
+    sheet.fill((255, 0, 255))
+    for index, image in enumerate((expected, actual, difference)):
+        sheet.blit(image, (index * (width + 4), 0))
+    pygame.image.save(sheet, str(path))
+
+
+def test_screen_matches_its_reference_image(reference_name, size, state, tr, tmp_path):
+    game, ui = state(reference_name)
+    surface = rendered(game, ui, tr, size)
+    path = REFERENCE / f"{reference_name}-{size[0]}x{size[1]}.png"
+    if UPDATE or not path.exists():
+        REFERENCE.mkdir(exist_ok=True)
+        pygame.image.save(surface, str(path))
+        if not UPDATE:
+            pytest.skip(f"created {path}: look at it, then commit it")
+        return
+    expected = pygame.image.load(str(path))
+    difference = mean_difference(expected, surface)
+    if difference >= TOLERANCE:
+        sheet = tmp_path / f"{path.stem}-expected-actual-difference.png"
+        side_by_side(expected, surface, sheet)
+        pytest.fail(f"{path.name}: the screen differs by {difference:.2f} per channel on average; see {sheet}")
+
+
+# --- the key
+
+
+def fill_point(rect: pygame.Rect) -> tuple[int, int]:
+    """A point in a cell's fill: above its letter, inside its edge, off the assassin's X."""
+    return rect.centerx, rect.top + round(rect.height * 0.18)
+
+
+def colour_at(surface: pygame.Surface, point) -> tuple[int, int, int]:
+    return tuple(surface.get_at(point))[:3]
+
+
+def distance(a, b) -> int:
+    return sum(abs(x - y) for x, y in zip(a, b))
+
+
+# Tile 0 (the operatives' top left) is the assassin, tile 24 (their bottom right) a red agent.
+CORNER_KEY = Key.from_text("A" "RRRRRRRR" "BBBBBBBB" "NNNNNNN" "R" ":red")
+
+
+@pytest.mark.parametrize("rotate, assassin_at, red_at", [(True, (4, 4), (0, 0)), (False, (0, 0), (4, 4))])
+def test_the_spymasters_see_the_grid_rotated(rotate, assassin_at, red_at, size, tr):
+    surface = rendered(new_game(CORNER_KEY), UiState(), tr, size, rotate=rotate)
+    where = layout(size)
+    assert colour_at(surface, fill_point(where.cell_at(*assassin_at))) == IDENTITY_COLOURS[Identity.ASSASSIN]
+    assert colour_at(surface, fill_point(where.cell_at(*red_at))) == TEAM_COLOURS[Team.RED]
+    assert tile_rect(size, 0, rotate) == where.cell_at(*assassin_at)
+
+
+def cell_pixels(surface, rect) -> bytes:
+    return pygame.image.tobytes(surface.subsurface(rect), "RGB")
+
+
+def test_revealed_and_covered_tiles_look_different_from_hidden_ones(state, tiles, tr, size):
+    game, ui = state("classic_cover")
+    covered, guessed = game.covered[0], tiles.blue[1]
+    hidden = next(tile for tile in tiles.blue if not game.is_revealed(tile))
+    assert game.key[covered] is game.key[guessed] is game.key[hidden] is Identity.BLUE
+    surface = rendered(game, ui, tr, size)
+    looks = {cell_pixels(surface, tile_rect(size, tile)) for tile in (covered, guessed, hidden)}
+    assert len(looks) == 3
+    hidden_fill = colour_at(surface, fill_point(tile_rect(size, hidden)))
+    assert hidden_fill == TEAM_COLOURS[Team.BLUE]
+    for tile in (covered, guessed):  # dimmed: much darker than a hidden agent
+        assert sum(colour_at(surface, fill_point(tile_rect(size, tile)))) < sum(hidden_fill) * 0.6
+
+
+@pytest.mark.parametrize("marks", [True, False])
+def test_the_assassin_is_unmistakable(marks, tiles, tr, size):
+    surface = rendered(new_game(tiles.key), UiState(), tr, size, colour_blind_marks=marks)
+    rect = tile_rect(size, tiles.assassin)
+    fill = colour_at(surface, fill_point(rect))
+    for identity in (Identity.RED, Identity.BLUE, Identity.BYSTANDER):
+        assert distance(fill, IDENTITY_COLOURS[identity]) > 150
+    assert distance(fill, BACKGROUND) > 30
+    assert colour_at(surface, (rect.left + 1, rect.centery)) == ASSASSIN_EDGE  # a white edge
+    assert colour_at(surface, rect.center) == ASSASSIN_EDGE  # the X, a shape for colour-blind eyes
+
+
+def test_colour_blind_marks_put_the_board_letters_on_the_cells(tiles, tr):
+    with_marks = rendered(new_game(tiles.key), UiState(), tr, colour_blind_marks=True)
+    without = rendered(new_game(tiles.key), UiState(), tr, colour_blind_marks=False)
+    for tile in (tiles.red[0], tiles.blue[0], tiles.bystanders[0]):
+        rect = tile_rect((480, 320), tile)
+        assert cell_pixels(with_marks, rect) != cell_pixels(without, rect)
+        inside = rect.inflate(-rect.width // 4, -rect.height // 4)
+        plain = region_count(without, inside, IDENTITY_COLOURS[tiles.key[tile]])
+        assert plain == inside.width * inside.height  # without marks: colour only
+
+
+@pytest.mark.parametrize("start", [Team.RED, Team.BLUE])
+def test_the_frame_shows_the_start_team(start, tr, size):
+    text = "RRRRRRRRR" "BBBBBBBB" "NNNNNNN" "A"
+    if start is Team.BLUE:
+        text = text.replace("R", "x").replace("B", "R").replace("x", "B")
+    surface = rendered(new_game(Key.from_text(text)), UiState(), tr, size)
+    where = layout(size)
+    frame = pygame.Rect(where.frame)
+    point = (frame.left + where.frame_width // 2, frame.top + frame.height // 5)
+    assert colour_at(surface, point) == TEAM_COLOURS[start]
+
+
+# --- the panel
+
+
+class RecordingTranslator(Translator):
+    """An English translator that remembers every message asked for, with its parameters."""
+
+    def __init__(self) -> None:
+        super().__init__("en")
+        self.asked: dict[str, dict] = {}
+
+    def __call__(self, msgid, **params):
+        self.asked.setdefault(msgid, dict(params))
+        return super().__call__(msgid, **params)
+
+
+def said(game, ui, size=(800, 480)) -> dict[str, dict]:
+    recorder = RecordingTranslator()
+    rendered(game, ui, recorder, size)
+    return recorder.asked
+
+
+def test_an_undo_question_names_the_last_action(state, tiles, tr):
+    game, ui = state("disconnected_undo")
+    asked = said(game, ui)
+    assert asked["display.confirm_undo"] == {"action": tr("action.touch", name="A3")}
+    assert "display.press_confirm" in asked and "display.board_disconnected" in asked
+    # The confirm button answers the question, so the clue number does not ask for it too.
+    assert "display.clue_confirm" not in asked and "display.clue_dial" in asked
+
+
+def test_a_dialed_clue_asks_for_confirm(tiles):
+    asked = said(new_game(tiles.key), UiState(clue_draft=3))
+    assert "display.clue_confirm" in asked and "display.clue_dial" not in asked
+
+
+def test_a_new_game_question_warns_only_about_an_unfinished_game(state, tiles):
+    game, _ = state("classic_guess")
+    assert "display.confirm_unfinished" in said(game, UiState(confirm=Confirm.NEW_GAME))
+    finished, _ = state("classic_assassin")
+    asked = said(finished, UiState(confirm=Confirm.NEW_GAME))
+    assert "display.confirm_new_game" in asked and "display.confirm_unfinished" not in asked
+
+
+def test_a_penalty_question_names_the_team_whose_turn_ends(state):
+    game, ui = state("classic_penalty_question")
+    asked = said(game, ui)
+    assert asked["display.confirm_penalty"] == {"team": "red"}
+    assert "display.confirm_new_game" not in asked
+
+
+def test_the_guessing_team_sees_its_clue_and_guesses_left(state):
+    game, ui = state("classic_guess")
+    asked = said(game, ui)
+    assert asked["display.turn"] == {"team": "red"}
+    assert asked["display.guesses_left"] == {"left": 2}
+    assert "display.timer_advisory" in asked
+
+
+def test_a_duo_win_shows_the_score_and_its_title(state):
+    game, ui = state("duo_won")
+    asked = said(game, ui)
+    assert asked["display.duo_score"] == {"score": 6}
+    assert "duo.title_6" in asked and "display.game_over" in asked
+
+
+def test_a_classic_game_over_names_the_winner_and_why(state):
+    game, ui = state("classic_assassin")
+    asked = said(game, ui)
+    assert asked["display.wins"] == {"winner": "blue"}
+    assert asked["display.reason_assassin"] == {"loser": "red"}
+
+
+def test_only_the_two_newest_notices_are_shown(tiles):
+    notices = (Notice("error.no_clue"), Notice("error.clue_given"), Notice("error.game_over"))
+    asked = said(new_game(tiles.key), UiState(notices=notices))
+    assert "error.no_clue" not in asked and {"error.clue_given", "error.game_over"} <= set(asked)
+
+
+def region_count(surface, rect, colour) -> int:
+    mask = pygame.mask.from_threshold(surface.subsurface(rect), colour, (1, 1, 1, 255))
+    return mask.count()
+
+
+def test_an_unplugged_tile_board_is_shown_prominently(tiles, tr, size):
+    panel = pygame.Rect(layout(size).panel)
+    plugged = rendered(new_game(tiles.key), UiState(), tr, size)
+    unplugged = rendered(new_game(tiles.key), UiState(board_connected=False), tr, size)
+    assert region_count(plugged, panel, WARNING) == 0
+    assert region_count(unplugged, panel, WARNING) > panel.width * panel.height * 0.08
+
+
+def test_an_expired_sand_timer_looks_different(state, tr, size):
+    game, ui = state("classic_guess")
+    panel = pygame.Rect(layout(size).panel)
+    running = rendered(game, ui, tr, size)
+    expired = rendered(game, UiState(timer=SandTimer(90, 0)), tr, size)
+    assert region_count(running, panel, EXPIRED) == 0
+    assert region_count(expired, panel, EXPIRED) > panel.width * 3
+
+
+def test_the_muted_icon_shows_in_the_header(state, tr):
+    game, ui = state("classic_guess")
+    where = layout((480, 320))
+    header = next(rect for name, rect, _ in arrange(where, game, ui, tr) if name == "header")
+    loud = rendered(game, ui, tr)
+    muted = rendered(game, UiState(muted=True), tr)
+    right = pygame.Rect(header.right - header.height, header.top, header.height, header.height)
+    assert cell_pixels(loud, right) != cell_pixels(muted, right)
+
+
+# --- whatever the state, size or language
+
+
+def test_every_state_renders_in_every_language_without_overlaps(state_name, language, size, state):
+    game, ui = state(state_name)
+    tr = Translator(language)
+    surface = rendered(game, ui, tr, size)
+    assert surface.get_at((0, 0))[:3] == BACKGROUND
+    where = layout(size)
+    panel = pygame.Rect(where.panel)
+    placed = [rect for _, rect, _ in arrange(where, game, ui, tr)]
+    for index, rect in enumerate(placed):
+        assert panel.contains(rect), (state_name, rect, panel)
+        assert not any(rect.colliderect(other) for other in placed[index + 1 :])
+    assert not panel.colliderect(where.frame)
+
+
+def test_render_changes_neither_the_game_nor_the_ui(state_name, state, tr):
+    game, ui = state(state_name)
+    before, actions, ui_before = copy.deepcopy(game.state()), list(game.actions), copy.deepcopy(ui)
+    rendered(game, ui, tr)
+    assert game.state() == before and game.actions == actions and ui == ui_before
+
+
+def test_the_same_state_gives_the_same_pixels(state, tr):
+    game, ui = state("disconnected_undo")
+    first = rendered(game, ui, tr)
+    second = pygame.Surface((480, 320))
+    second.fill((255, 0, 255))  # leftovers of an earlier frame must not show through
+    render(second, game, ui, tr)
+    assert pygame.image.tobytes(first, "RGB") == pygame.image.tobytes(second, "RGB")
+
+
+def test_odd_sizes_render_too(state, tr):
+    game, ui = state("disconnected_undo")
+    for size in [(240, 320), (1024, 600), (1920, 1080), (160, 128)]:
+        rendered(game, ui, tr, size)

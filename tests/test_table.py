@@ -1,0 +1,347 @@
+"""The table's logic: touches and buttons in; records, LED frames, sounds and questions out."""
+
+import json
+from datetime import datetime, timezone
+
+import pytest
+
+from codenames_board.config import parse
+from codenames_board.engine import Identity, Phase, Team
+from codenames_board.i18n import Translator
+from codenames_board.record import read_record
+from codenames_board.sounds import Sounder
+from codenames_board.table import ButtonDown, ButtonUp, EncoderStep, Table
+from codenames_board.tileboard import TileTouched, VirtualTileBoard
+from codenames_board.ui import Confirm
+
+SEED = 7
+
+
+class Clock:
+    def __init__(self):
+        self.now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+class Buzzer:
+    def __init__(self):
+        self.calls = []
+
+    def play(self, hz):
+        self.calls.append(hz)
+
+    def stop(self):
+        self.calls.append(0)
+
+
+@pytest.fixture
+def make_table(tmp_path):
+    tables = []
+
+    def make(settings="", seed=SEED):
+        config = parse(f'state_dir = "{tmp_path / "state"}"\n{settings}')
+        clock = Clock()
+        board = VirtualTileBoard(status_leds=config.tiles.timer_leds + config.tiles.turn_leds)
+        sounder = Sounder(Buzzer())
+        table = Table(
+            config, Translator("en"), board, clock, sounder=sounder, new_seed=lambda: seed,
+            wall_clock=lambda: datetime(2026, 11, 22, 20, 0, len(tables), tzinfo=timezone.utc),
+        )
+        board.on_event = table.handle
+        table.start()
+        tables.append(table)
+        return table, board, clock
+
+    yield make
+    for table in tables:
+        table.close()
+
+
+def press(table, name, clock=None, hold=0.0):
+    table.handle(ButtonDown(name))
+    if clock is not None and hold:
+        clock.now += hold
+        table.update()
+    table.handle(ButtonUp(name))
+
+
+def agents(table, team):
+    return [tile for tile in table.game.key.agents(team) if not table.game.is_revealed(tile)]
+
+
+def tiles_of(table, identity):
+    return [tile for tile, found in enumerate(table.game.key) if found is identity and not table.game.is_revealed(tile)]
+
+
+def give_clue(table, number):
+    """Dial the number on the spymaster panel from the default 1, then confirm."""
+    for _ in range(number - 1):
+        press(table, "clue_up")
+    press(table, "clue_confirm")
+
+
+def recorded(table):
+    return [action.name for _, action in read_record(table.writer.path).actions]
+
+
+def test_a_whole_game_is_played_with_touches_and_buttons_and_recorded(make_table):
+    table, board, clock = make_table()
+    start = table.game.key.start
+    give_clue(table, 2)
+    assert (table.game.phase, table.game.clue, table.game.guesses_left) == (Phase.GUESS, 2, 3)
+    for tile in agents(table, start)[:2]:
+        board.tap(tile)
+    press(table, "end_turn")
+    assert table.game.turn is start.other
+    while not table.game.is_over:  # the other team finds all of its agents with unlimited clues
+        for _ in range(10):
+            press(table, "clue_down")  # 1 -> 0 -> unlimited ...
+            if table.ui.clue_draft == "unlimited":
+                break
+        press(table, "clue_confirm")
+        for tile in agents(table, table.game.turn):
+            board.tap(tile)
+    assert (table.game.outcome.winner, table.game.outcome.reason.value) == (start.other, "agents")
+    assert read_record(table.writer.path).replay().state() == table.game.state()
+    assert "win" in table.sounder.played
+
+
+def test_the_leds_show_what_was_revealed(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    tile = tiles_of(table, Identity.BYSTANDER)[0]
+    board.tap(tile)
+    clock.now += 1.0  # after the reveal animation
+    table.update()
+    assert board.tile_colour(tile) == table.config.colours.bystander
+
+
+def test_a_touch_before_the_clue_is_refused_with_a_blink_and_a_notice(make_table):
+    table, board, clock = make_table()
+    tile = agents(table, table.game.turn)[0]
+    board.tap(tile)
+    assert not table.game.revealed and recorded(table) == []
+    assert board.tile_colour(tile) == table.config.colours.refused
+    assert table.ui.notices[-1].msgid == "notice.clue_first"
+    assert table.sounder.played[-1] == "refused"
+    clock.now += 1.0
+    table.update()
+    assert board.tile_colour(tile) != table.config.colours.refused
+
+
+def test_undo_asks_first_and_any_other_button_says_no(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    board.tap(tiles_of(table, Identity.ASSASSIN)[0])
+    assert table.game.is_over
+    press(table, "undo")
+    assert table.ui.confirm is Confirm.UNDO
+    press(table, "sand_timer")  # anyone's button: it does not answer the spymaster's question
+    assert table.ui.confirm is Confirm.UNDO
+    press(table, "clue_down")
+    assert table.ui.confirm is None and table.game.is_over
+    press(table, "undo")
+    press(table, "clue_confirm")
+    assert not table.game.is_over and table.game.phase is Phase.GUESS
+    assert recorded(table) == ["clue", "touch", "undo"]
+
+
+def test_an_unanswered_question_goes_away(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    press(table, "undo")
+    clock.now += 16
+    table.update()
+    assert table.ui.confirm is None
+
+
+def test_new_game_needs_a_long_press_and_a_confirmation_while_a_game_is_unfinished(make_table):
+    table, board, clock = make_table()
+    first = table.writer.path
+    give_clue(table, 1)
+    press(table, "new_game", clock, hold=0.5)  # too short
+    assert table.ui.confirm is None
+    press(table, "new_game", clock, hold=2.0)
+    assert table.ui.confirm is Confirm.NEW_GAME
+    press(table, "clue_confirm")
+    assert table.writer.path != first and table.game.actions == []
+    assert recorded(table) == []
+    assert read_record(first).replay().state()["phase"] == "guess"  # the old game is kept
+
+
+def test_new_game_after_the_end_needs_no_confirmation(make_table):
+    table, board, clock = make_table()
+    first = table.writer.path
+    give_clue(table, 1)
+    board.tap(tiles_of(table, Identity.ASSASSIN)[0])
+    press(table, "new_game", clock, hold=2.0)
+    assert table.writer.path != first and table.ui.confirm is None
+
+
+def test_holding_end_turn_asks_about_an_illegal_clue(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 3)
+    press(table, "end_turn", clock, hold=2.0)
+    assert table.ui.confirm is Confirm.PENALTY and table.game.phase is Phase.GUESS
+    press(table, "clue_confirm")
+    assert table.game.phase is Phase.COVER and recorded(table) == ["clue", "penalty"]
+    covering = table.game.turn
+    board.tap(agents(table, covering)[0])
+    assert table.game.phase is Phase.CLUE and table.game.turn is covering
+
+
+def test_end_turn_before_a_guess_is_refused(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    press(table, "end_turn")
+    assert table.game.phase is Phase.GUESS and table.sounder.played[-1] == "refused"
+
+
+def test_the_encoder_dials_the_clue_number(make_table):
+    table, board, clock = make_table(
+        '[controls]\nclue_input = "encoder"\n'
+    )
+    for _ in range(3):
+        table.handle(EncoderStep(1))
+    table.handle(EncoderStep(-1))
+    assert table.ui.clue_draft == 3
+    press(table, "clue_confirm")
+    assert table.game.clue == 3
+
+
+def test_a_strict_timer_ends_the_turn_at_zero(make_table):
+    table, board, clock = make_table('[timer]\nmode = "strict"\nguess_seconds = 30\n')
+    give_clue(table, 2)
+    team = table.game.turn
+    press(table, "sand_timer")
+    assert table.ui.timer.left == 30
+    clock.now += 12.5
+    table.update()
+    assert table.ui.timer.left == 18  # whole seconds, rounded up
+    clock.now = table.next_wake()
+    assert clock.now == pytest.approx(1000 + 13)
+    clock.now += 17.5
+    table.update()
+    assert table.game.turn is team.other and recorded(table)[-1] == "timeout"
+    assert "timer" in table.sounder.played
+
+
+def test_an_advisory_timer_only_beeps_and_flashes(make_table):
+    table, board, clock = make_table("[timer]\nguess_seconds = 30\n")
+    give_clue(table, 2)
+    press(table, "sand_timer")
+    clock.now += 31
+    table.update()
+    assert table.game.phase is Phase.GUESS and table.ui.timer.expired
+    assert table.sounder.played[-1] == "timer"
+    assert board.frames[-1][3 * 25 : 3 * 35] in (bytes([255, 0, 0]) * 10, bytes(30))  # the bar flashes
+
+
+def test_auto_start_starts_the_timer_at_each_phase(make_table):
+    table, board, clock = make_table("[timer]\nauto_start = true\nclue_seconds = 60\nguess_seconds = 45\n")
+    assert table.ui.timer.total == 60
+    give_clue(table, 1)
+    assert table.ui.timer.total == 45
+
+
+def test_without_clue_entry_every_touch_is_a_guess(make_table):
+    table, board, clock = make_table("[game]\nclue_entry = false\n")
+    assert table.game.phase is Phase.GUESS and table.game.guesses_left is None
+    board.tap(agents(table, table.game.turn)[0])
+    assert len(table.game.revealed) == 1
+
+
+def test_an_unfinished_game_is_resumed_where_it_stopped(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 2)
+    board.tap(agents(table, table.game.turn)[0])
+    state, path = table.game.state(), table.writer.path
+    table.close()
+    again, _, _ = make_table(seed=99)
+    assert again.writer.path == path and again.game.state() == state
+
+
+def test_a_finished_game_is_not_resumed(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    board.tap(tiles_of(table, Identity.ASSASSIN)[0])
+    path = table.writer.path
+    table.close()
+    again, _, _ = make_table(seed=99)
+    assert again.writer.path != path and not again.game.actions
+
+
+def test_a_damaged_record_is_left_alone_and_a_new_game_starts(make_table, tmp_path):
+    games = tmp_path / "state" / "games"
+    games.mkdir(parents=True)
+    damaged = games / "20991231-235959-classic.jsonl"
+    damaged.write_text('{"format": "codenames-board/1"}\n')
+    table, board, clock = make_table()
+    assert table.writer.path != damaged and damaged.read_text() == '{"format": "codenames-board/1"}\n'
+    assert table.ui.notices[-1].msgid == "notice.record_damaged"
+
+
+def test_unplugging_the_tile_board_shows_and_replugging_resends_the_frame(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    board.unplug()
+    assert not table.ui.board_connected
+    board.plug()
+    assert table.ui.board_connected
+    assert board.frames[-1] == table._last_frame
+
+
+def test_every_action_is_on_disk_before_the_leds_show_it(make_table):
+    table, board, clock = make_table()
+    on_disk_when_shown = []
+    show = board.show
+
+    def checking_show(frame):
+        on_disk_when_shown.append(len(read_record(table.writer.path).actions))
+        show(frame)
+
+    board.show = checking_show
+    give_clue(table, 1)
+    board.tap(agents(table, table.game.turn)[0])
+    assert on_disk_when_shown[-1] == 2
+
+
+def test_nothing_to_do_means_no_wake_up(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    clock.now += 5
+    table.update()
+    assert table.next_wake() is None  # no animation, no timer: the controller just waits for events
+
+
+def test_the_buzzer_plays_the_sounds(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    board.tap(tiles_of(table, Identity.ASSASSIN)[0])
+    assert table.sounder.played[-1] == "assassin"
+    assert table.sounder.buzzer.calls[-1] == 196
+    while table.next_wake() is not None:
+        clock.now = table.next_wake()
+        table.update()
+    assert table.sounder.buzzer.calls[-1] == 0
+
+
+def test_tile_board_problems_become_notices_with_tile_names(make_table):
+    from codenames_board.tileboard import BoardProblem
+
+    table, board, clock = make_table()
+    table.handle(BoardProblem("stuck", "12"))
+    table.handle(BoardProblem("pads", "2"))
+    table.handle(BoardProblem("pads", "-"))
+    table.handle(BoardProblem("weird", "x"))
+    texts = [notice.text(table.tr) for notice in table.ui.notices]
+    assert texts == [
+        "Touch controllers 2 do not answer: their tiles are dead.",
+        "All touch controllers answer again.",
+        "The tile board reports: x",
+    ]
+    clock.now += 9
+    table.update()
+    assert table.ui.notices == ()
