@@ -129,8 +129,13 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
         return EXIT_USAGE
     if config.language != "auto" and not args.lang:
         tr = Translator(config.language)
-    logging.basicConfig(level=logging.INFO, format="%(levelname)s %(name)s: %(message)s")
-    from gpiozero.exc import BadPinFactory, GPIOZeroError
+    level = getattr(logging, os.environ.get("CODENAMES_BOARD_LOG", "info").upper(), logging.INFO)
+    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    import warnings
+
+    from gpiozero.exc import BadPinFactory, GPIOZeroError, PinFactoryFallback
+
+    warnings.simplefilter("ignore", PinFactoryFallback)  # the one line below says what to do
 
     from .controller import Runtime, prepare_mock_pins
     from .display import DisplayError, SpymasterScreen, open_output
@@ -252,6 +257,7 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
 
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
+    os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     language = _language_from_argv(argv)
     tr = Translator(language if language in LANGUAGES else detect_language())
     args = build_parser(tr).parse_args(argv)

@@ -273,3 +273,14 @@ def test_an_unexpected_error_in_the_reader_reconnects_instead_of_ending_the_thre
         assert events.wait_for(is_touch) == TileTouched(4, True)
     finally:
         host.close()
+
+
+def test_no_dark_frame_is_sent_before_the_host_has_drawn_anything(scripted, driver, events):
+    board = scripted()
+    host = driver(board.path)
+    events.wait_for(lambda event: isinstance(event, BoardConnected))
+    board.write(message("BEAT", 1, "0000000", 0, 0, 0))
+    host.show(bytes([5, 5, 5]) * 37)
+    assert board.got_frame.wait(5)
+    frames = [words for words in board.received if words[0] == b"FRAME"]
+    assert [words[2] for words in frames] == [(bytes([5, 5, 5]) * 37).hex().encode()]

@@ -95,6 +95,7 @@ class SerialTileBoard(TileBoard):
         self.acked_frame: int | None = None
         self.board_counters: tuple[int, int, int] = (0, 0, 0)  # damaged, overflows, dropped, as the board says
         self.reconnects = 0
+        self._shown = False  # has the host drawn anything yet?
 
     @property
     def damaged(self) -> int:
@@ -113,6 +114,7 @@ class SerialTileBoard(TileBoard):
         frame = self.check_frame(frame)
         with self._lock:
             self.frame = frame
+            self._shown = True
             if self.connected:
                 self._send_frame()
 
@@ -242,7 +244,8 @@ class SerialTileBoard(TileBoard):
         with self._lock:
             self.connected = True
             self._write(message("LIMIT", self.brightness, self.max_ma))
-            self._send_frame()
+            if self._shown:  # nothing drawn yet: no dark frame flashing up before the first one
+                self._send_frame()
         self._post(self.info)
 
     def _serve(self) -> None:

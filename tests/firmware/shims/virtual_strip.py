@@ -2,6 +2,8 @@
 # one line per write, the chain's colours as hex (red, green, blue per LED).
 # Runs under MicroPython's unix port and CPython.
 
+import os
+import time
 from binascii import hexlify
 
 
@@ -11,6 +13,8 @@ class VirtualStrip:
         self.buf = bytearray(3 * count)
         self.writes = 0
         self._log = open(path, "ab") if path else None
+        times = os.getenv("TILES_LED_TIMES")  # debugging: the time of every write beside it
+        self._times = open(times, "ab") if times else None
 
     def __len__(self):
         return self.n
@@ -34,3 +38,6 @@ class VirtualStrip:
         if self._log is not None:
             self._log.write(hexlify(self.buf) + b"\n")
             self._log.flush()
+        if self._times is not None:
+            self._times.write(b"%d %s\n" % (time.ticks_ms(), hexlify(self.buf[:6])))
+            self._times.flush()
