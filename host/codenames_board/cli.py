@@ -65,6 +65,12 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     run.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
     run.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
+    stats = commands.add_parser("stats", help=tr("cli.stats"), description=tr("cli.stats"))
+    stats.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
+    stats.add_argument("--dir", type=Path, help=tr("cli.stats_dir"))
+    stats.add_argument("--json", action="store_true", help=tr("cli.replay_json"))
+    stats.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+
     config = commands.add_parser("config", help=tr("cli.config"), description=tr("cli.config"))
     config.add_argument("--check", action="store_true", help=tr("cli.config_check"))
     config.add_argument("--default", action="store_true", help=tr("cli.config_default"))
@@ -165,6 +171,23 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
         runtime.run()
     except KeyboardInterrupt:
         pass
+    return 0
+
+
+def cmd_stats(args: argparse.Namespace, tr: Translator) -> int:
+    from .stats import collect, report
+
+    folder = args.dir
+    if folder is None:
+        config = load_config(args.config_file, tr)
+        if config is None:
+            return EXIT_USAGE
+        folder = config.state_dir / "games"
+    stats = collect(folder)
+    if args.json:
+        print(json.dumps(stats.to_json(), ensure_ascii=False))
+    else:
+        print("\n".join(report(stats, tr)))
     return 0
 
 
@@ -274,4 +297,6 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_config(args, tr)
     if args.command == "run":
         return cmd_run(args, tr)
+    if args.command == "stats":
+        return cmd_stats(args, tr)
     return cmd_console(args, tr)

@@ -1,0 +1,110 @@
+"""``codenames-board stats``: what the game records in the state folder say about an evening (or a year)."""
+
+from __future__ import annotations
+
+import json
+from dataclasses import dataclass, field
+from datetime import datetime
+from pathlib import Path
+
+from .record import RecordError, read_record
+
+
+def _time(text: object) -> datetime | None:
+    if not isinstance(text, str):
+        return None
+    try:
+        return datetime.fromisoformat(text.replace("Z", "+00:00"))
+    except ValueError:
+        return None
+
+
+def _last_time(path: Path) -> datetime | None:
+    """The time on the record's last action line (the table writes one on every line)."""
+    for line in reversed(path.read_text("utf-8", errors="replace").splitlines()):
+        try:
+            found = _time(json.loads(line).get("time"))
+        except (ValueError, AttributeError):
+            continue
+        if found is not None:
+            return found
+    return None
+
+
+@dataclass
+class Stats:
+    finished: int = 0
+    unfinished: int = 0
+    unreadable: list[str] = field(default_factory=list)
+    wins: dict[str, int] = field(default_factory=lambda: {"red": 0, "blue": 0})
+    assassin: int = 0  # classic games lost on the assassin
+    duo_played: int = 0
+    duo_scores: list[int] = field(default_factory=list)  # one per duo win
+    minutes: list[float] = field(default_factory=list)  # finished games with times
+
+    def to_json(self) -> dict:
+        return {
+            "finished": self.finished,
+            "unfinished": self.unfinished,
+            "unreadable": self.unreadable,
+            "wins": self.wins,
+            "assassin": self.assassin,
+            "duo_played": self.duo_played,
+            "duo_won": len(self.duo_scores),
+            "duo_scores": self.duo_scores,
+            "minutes": [round(minutes, 1) for minutes in self.minutes],
+        }
+
+
+def collect(folder: Path) -> Stats:
+    stats = Stats()
+    for path in sorted(folder.glob("*.jsonl")):
+        try:
+            record = read_record(path)
+            game = record.replay()
+        except (RecordError, OSError):
+            stats.unreadable.append(path.name)
+            continue
+        if not game.is_over:
+            stats.unfinished += 1
+            continue
+        stats.finished += 1
+        outcome = game.outcome
+        if game.variant == "duo":
+            stats.duo_played += 1
+            if outcome.winner is game.key.start:
+                stats.duo_scores.append(outcome.score)
+        else:
+            stats.wins[outcome.winner.value] += 1
+            if outcome.reason.value == "assassin":
+                stats.assassin += 1
+        started, ended = _time(record.header.created), _last_time(path)
+        if started and ended and ended >= started:
+            stats.minutes.append((ended - started).total_seconds() / 60)
+    return stats
+
+
+def report(stats: Stats, tr) -> list[str]:
+    lines = [tr("stats.games", finished=stats.finished, unfinished=stats.unfinished)]
+    if stats.unreadable:
+        lines.append(tr("stats.unreadable", count=len(stats.unreadable), names=", ".join(stats.unreadable)))
+    classic = stats.wins["red"] + stats.wins["blue"]
+    if classic:
+        lines.append(tr("stats.classic", red=stats.wins["red"], blue=stats.wins["blue"], assassin=stats.assassin))
+    if stats.duo_played:
+        lines.append(tr("stats.duo", played=stats.duo_played, won=len(stats.duo_scores)))
+        if stats.duo_scores:
+            best = max(stats.duo_scores)
+            scores = ", ".join(str(score) for score in stats.duo_scores)
+            lines.append(tr("stats.duo_scores", scores=scores, best=best, title=tr(f"duo.title_{best}")))
+    if stats.minutes:
+        average = sum(stats.minutes) / len(stats.minutes)
+        lines.append(
+            tr(
+                "stats.minutes",
+                average=round(average),
+                shortest=round(min(stats.minutes)),
+                longest=round(max(stats.minutes)),
+            )
+        )
+    return lines
