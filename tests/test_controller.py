@@ -163,3 +163,21 @@ def test_the_tile_board_unplugged_mid_turn_and_back(table_running):
 def test_the_status_led_is_lit_while_the_table_runs(table_running):
     run = table_running()
     assert run.factory.pin(run.config.pins.status_led).state
+
+
+def test_closing_the_window_stops_the_table(tmp_path):
+    import pygame
+
+    from codenames_board.display import WindowOutput
+
+    config = parse(f'state_dir = "{tmp_path}"\n[pins]\nbuzzer = false\n')
+    screen = SpymasterScreen(WindowOutput((320, 240)), Translator("en"))
+    runtime = Runtime(config, Translator("en"), pin_factory=MockFactory(), tileboard=VirtualTileBoard(status_leds=12), display=screen)
+    runtime.start()
+    assert runtime.controller.pump is not None
+    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    thread = threading.Thread(target=runtime.controller.run)
+    thread.start()
+    thread.join(timeout=5)
+    assert not thread.is_alive()
+    runtime.close()

@@ -25,6 +25,65 @@ from .tileboard.serial_board import SerialTileBoard
 LEDS = 37
 
 
+def bench_run(idle_seconds: float = 5.0, runs: int = 3) -> dict:
+    """``codenames-board run`` with mock pins, the virtual tile board and a PNG display, as a real process.
+
+    Start to ready: from starting the process to its "ready" log line. Idle
+    CPU: the process's CPU time over ``idle_seconds`` of waiting (from a second
+    after ready), as a share of one core. Memory: its resident set afterwards (Linux: from /proc).
+    """
+    import signal
+    import subprocess
+    import sys
+    import tempfile
+    from pathlib import Path
+
+    starts, cpu_shares, rss_mb = [], [], []
+    ticks = os.sysconf("SC_CLK_TCK")
+    for _ in range(runs):
+        with tempfile.TemporaryDirectory() as folder:
+            config = Path(folder) / "config.toml"
+            config.write_text(
+                f'state_dir = "{folder}"\n[tiles]\ndriver = "virtual"\n'
+                f'[display]\noutput = "png"\npng = "{folder}/spymaster.png"\n'
+            )
+            environment = {
+                **os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy",
+                "SDL_AUDIODRIVER": "dummy", "PYTHONUNBUFFERED": "1", "CODENAMES_BOARD_LOG": "info",
+            }
+            started = time.perf_counter()
+            process = subprocess.Popen(
+                [sys.executable, "-m", "codenames_board", "run", "--config", str(config)],
+                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
+            )
+            try:
+                for line in process.stdout:
+                    if line.rstrip().endswith(b"ready"):
+                        break
+                starts.append(time.perf_counter() - started)
+
+                def cpu() -> float:
+                    fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
+                    return (int(fields[11]) + int(fields[12])) / ticks
+
+                time.sleep(1.0)  # the last of start-up (first frame, imports finishing) is not idling
+                before, wall = cpu(), time.perf_counter()
+                time.sleep(idle_seconds)
+                cpu_shares.append((cpu() - before) / (time.perf_counter() - wall))
+                status = Path(f"/proc/{process.pid}/status").read_text()
+                rss_mb.append(int(status.split("VmRSS:")[1].split()[0]) / 1024)
+            finally:
+                process.send_signal(signal.SIGTERM)
+                process.wait(timeout=10)
+    return {
+        "runs": runs,
+        "start_s": statistics.median(starts),
+        "start_max_s": max(starts),
+        "idle_cpu_percent": 100 * statistics.median(cpu_shares),
+        "rss_mb": max(rss_mb),
+    }
+
+
 class _PtyBoard:
     """The board's end: answers HELLO, sends touches when told, timestamps the frames that arrive."""
 

@@ -83,7 +83,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     firmware.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
     bench = commands.add_parser("bench", help=tr("cli.bench"), description=tr("cli.bench"))
-    bench.add_argument("what", choices=["tiles"], help=tr("cli.bench_what"))
+    bench.add_argument("what", choices=["tiles", "run"], help=tr("cli.bench_what"))
     bench.add_argument("--touches", type=int, default=2000, help=tr("cli.bench_touches"))
     bench.add_argument("--seconds", type=float, default=3.0, help=tr("cli.bench_seconds"))
     bench.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
@@ -218,8 +218,15 @@ def cmd_firmware(args: argparse.Namespace, tr: Translator) -> int:
 
 
 def cmd_bench(args: argparse.Namespace, tr: Translator) -> int:
-    from .bench import bench_tiles
+    from .bench import bench_run, bench_tiles
 
+    if args.what == "run":
+        result = bench_run(args.seconds)
+        print(tr("bench.run_title", runs=result["runs"]))
+        print(tr("bench.run_start", median=f"{result['start_s']:.2f}", max=f"{result['start_max_s']:.2f}"))
+        print(tr("bench.run_idle", cpu=f"{result['idle_cpu_percent']:.2f}", seconds=args.seconds))
+        print(tr("bench.run_memory", mb=f"{result['rss_mb']:.0f}"))
+        return 0
     result = bench_tiles(args.touches, args.seconds)
     print(tr("bench.tiles_title", touches=result["touches"]))
     print(tr("bench.tiles_latency", p50=f"{result['p50_ms']:.3f}", p99=f"{result['p99_ms']:.3f}", max=f"{result['max_ms']:.3f}"))

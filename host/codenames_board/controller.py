@@ -31,6 +31,8 @@ class Controller:
         self.clock = clock
         self.table: Table | None = None
         self.handled = 0
+        self.pump: Callable[[], bool] | None = None  # a window's event pump: False means it was closed
+        self.pump_every = 0.25
 
     def post(self, event) -> None:
         """Any thread: hand an event to the controller."""
@@ -45,9 +47,13 @@ class Controller:
         while True:
             wake = table.next_wake()
             timeout = None if wake is None else max(0.0, wake - self.clock())
+            if self.pump is not None:
+                timeout = self.pump_every if timeout is None else min(timeout, self.pump_every)
             try:
                 event = self.queue.get(timeout=timeout)
             except queue.Empty:
+                if self.pump is not None and not self.pump():
+                    return  # the window was closed
                 table.update()
                 continue
             try:
@@ -91,6 +97,8 @@ class Runtime:
         sounder = Sounder(self.controls.buzzer, enabled=config.game.sound)
         self.table = Table(config, tr, tileboard, clock, display=display, sounder=sounder)
         self.controller.table = self.table
+        if display is not None and getattr(display, "needs_pumping", False):
+            self.controller.pump = display.pump
 
     def start(self) -> None:
         self.table.start()

@@ -116,6 +116,10 @@ class WindowOutput(DisplayOutput):
             self.surface.blit(frame, (0, 0))
         pygame.display.flip()
 
+    def pump(self) -> bool:
+        """Keep the window responsive; False once someone closed it."""
+        return not any(event.type == pygame.QUIT for event in pygame.event.get())
+
     def _close(self) -> None:
         pygame.display.quit()
 
@@ -226,6 +230,14 @@ class SpymasterScreen:
     def update(self, game, ui) -> None:
         render(self.output.surface, game, ui, self.tr, rotate=self.rotate, colour_blind_marks=self.colour_blind_marks)
         self.output.show()
+
+    @property
+    def needs_pumping(self) -> bool:
+        """A window must handle its events now and then (the others need nothing)."""
+        return hasattr(self.output, "pump")
+
+    def pump(self) -> bool:
+        return self.output.pump() if self.needs_pumping else True
 
     def close(self) -> None:
         self.output.close()
