@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """Set up a virtual environment in .venv and run codenames-board or its tests.
 
-    python3 host/quickstart.py            play (the console game until the simulator lands)
+    python3 host/quickstart.py            open the simulated table
     python3 host/quickstart.py test       run every test
     python3 host/quickstart.py ARGS...    run `codenames-board ARGS...`
 
@@ -19,7 +19,7 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 VENV = ROOT / ".venv"
 STAMP = VENV / "codenames-board.stamp"
-DEFAULT_COMMAND = ["console"]
+DEFAULT_COMMAND = ["sim"]
 
 
 def fail(message: str) -> None:

@@ -8,14 +8,18 @@ import pytest
 ROOT = Path(__file__).resolve().parent.parent
 HOST = ROOT / "host"
 
-@pytest.fixture
-def run_cli(tmp_path):
-    """Run `codenames-board ARGS` as a real process; returns the CompletedProcess."""
 
+def _cli_runner(state):
     def run(*args, input=None, env=None):
-        environ = {**os.environ, "PYTHONPATH": str(HOST), "XDG_STATE_HOME": str(tmp_path / "state"), "LANG": "C.UTF-8"}
-        environ.pop("LANGUAGE", None)
-        environ.pop("CODENAMES_BOARD_LANG", None)
+        environ = {
+            **os.environ,
+            "PYTHONPATH": str(HOST),
+            "XDG_STATE_HOME": str(state),
+            "XDG_CONFIG_HOME": str(state / "config"),  # never the developer's own configuration
+            "LANG": "C.UTF-8",
+        }
+        for name in ("LANGUAGE", "CODENAMES_BOARD_LANG", "CODENAMES_BOARD_CONFIG"):
+            environ.pop(name, None)
         environ.update(env or {})
         return subprocess.run(
             [sys.executable, "-m", "codenames_board", *map(str, args)],
@@ -27,3 +31,14 @@ def run_cli(tmp_path):
         )
 
     return run
+
+
+@pytest.fixture
+def run_cli(tmp_path):
+    """Run `codenames-board ARGS` as a real process; returns the CompletedProcess."""
+    return _cli_runner(tmp_path / "state")
+
+
+@pytest.fixture(scope="module")
+def run_cli_module(tmp_path_factory):
+    return _cli_runner(tmp_path_factory.mktemp("state"))

@@ -61,6 +61,17 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     replay.add_argument("--json", action="store_true", help=tr("cli.replay_json"))
     replay.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
+    sim = commands.add_parser("sim", help=tr("cli.sim"), description=tr("cli.sim"))
+    sim.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
+    sim.add_argument("--variant", choices=list(VARIANTS), help=tr("cli.variant"))
+    sim.add_argument("--seed", type=int, help=tr("cli.seed"))
+    sim.add_argument("--words", type=Path, metavar="FILE", help=tr("cli.sim_words"))
+    sim.add_argument("--headless", action="store_true", help=tr("cli.sim_headless"))
+    sim.add_argument("--script", type=Path, metavar="FILE", help=tr("cli.sim_script"))
+    sim.add_argument("--size", default="1280x720", help=tr("cli.sim_size"))
+    sim.add_argument("--json", action="store_true", help=tr("cli.sim_json"))
+    sim.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+
     run = commands.add_parser("run", help=tr("cli.run"), description=tr("cli.run"))
     run.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
     run.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
@@ -171,6 +182,98 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
         runtime.run()
     except KeyboardInterrupt:
         pass
+    return 0
+
+
+def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
+    import dataclasses
+
+    config = load_config(args.config_file, tr)
+    if config is None:
+        return EXIT_USAGE
+    if config.language != "auto" and not args.lang:
+        tr = Translator(config.language)
+    if args.variant:
+        config = dataclasses.replace(config, variant=args.variant)
+    try:
+        width, height = (int(part) for part in args.size.lower().split("x"))
+        if not (320 <= width <= 7680 and 240 <= height <= 4320):
+            raise ValueError
+    except ValueError:
+        print(tr("error.sim_size", size=args.size), file=sys.stderr)
+        return EXIT_USAGE
+    if args.headless != (args.script is not None):
+        print(tr("error.sim_headless_script"), file=sys.stderr)
+        return EXIT_USAGE
+    from .words import WordListError, load_word_file
+
+    words = None
+    if args.words is not None:
+        try:
+            words = load_word_file(args.words)
+        except WordListError as error:
+            print(tr(error.msgid, **error.params), file=sys.stderr)
+            return EXIT_USAGE
+    steps = None
+    if args.script is not None:
+        from .sim.script import ScriptError, parse_script
+
+        try:
+            steps = parse_script(args.script.read_text("utf-8"))
+        except OSError as error:
+            print(tr("error.unreadable", path=str(args.script), why=error.strerror or error), file=sys.stderr)
+            return EXIT_USAGE
+        except ScriptError as error:
+            print(f"{args.script}:{error.line}: {tr(error.msgid, **error.params)}", file=sys.stderr)
+            return EXIT_USAGE
+    if args.headless:
+        os.environ["SDL_VIDEODRIVER"] = "dummy"
+        os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+    import tempfile
+
+    import pygame
+
+    from .sim.app import FakeClock, Simulator
+
+    pygame.init()
+    if args.headless:
+        clock = FakeClock()
+        with tempfile.TemporaryDirectory() as folder:
+            # A scripted run starts from nothing and leaves nothing behind but what it was asked for.
+            sim = Simulator(dataclasses.replace(config, state_dir=Path(folder)), tr, seed=args.seed, words=words, clock=clock, sound=False)
+            return _run_script(sim, steps, clock, args, (width, height), tr)
+    sim = Simulator(config, tr, seed=args.seed, words=words)
+    sim.start()
+    try:
+        from .sim.window import run_window
+
+        run_window(sim, (width, height), tr("sim.title"))
+    finally:
+        sim.close()
+    return 0
+
+
+def _run_script(sim, steps, clock, args, size, tr) -> int:
+    import pygame
+
+    from .sim.script import run_script
+    from .sim.view import draw
+
+    def screenshot(path: Path, size) -> None:
+        surface = pygame.Surface(size)
+        draw(surface, sim.scene(), sim.tr)
+        path.parent.mkdir(parents=True, exist_ok=True)
+        pygame.image.save(surface, str(path))
+
+    sim.start()
+    try:
+        run_script(sim, steps, clock, args.script.parent, size, screenshot)
+        if args.json:
+            state = sim.table.game.state()
+            state["words"] = sim.table.words
+            print(json.dumps(state, ensure_ascii=False))
+    finally:
+        sim.close()
     return 0
 
 
@@ -306,4 +409,6 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_run(args, tr)
     if args.command == "stats":
         return cmd_stats(args, tr)
+    if args.command == "sim":
+        return cmd_sim(args, tr)
     return cmd_console(args, tr)

@@ -41,6 +41,34 @@ class Controller:
     def stop(self) -> None:
         self.queue.put(STOP)
 
+    def drain(self) -> None:
+        """Handle everything posted so far, in this thread, without waiting (scripted runs)."""
+        while True:
+            try:
+                event = self.queue.get_nowait()
+            except queue.Empty:
+                return
+            try:
+                if event is not STOP:
+                    self.table.handle(event)
+                    self.handled += 1
+            finally:
+                self.queue.task_done()
+
+    def advance(self, seconds: float, clock) -> None:
+        """Let ``seconds`` pass on a settable clock (``clock.now``), waking the table when it asked to."""
+        target = clock.now + seconds
+        while True:
+            wake = self.table.next_wake()
+            if wake is None or wake > target:
+                break
+            clock.now = max(clock.now, wake)
+            self.table.update()
+            self.drain()
+        clock.now = target
+        self.table.update()
+        self.drain()
+
     def run(self) -> None:
         """Take events until stop(); the table must be started."""
         table = self.table
@@ -71,7 +99,17 @@ class Controller:
 class Runtime:
     """Everything ``codenames-board run`` starts, built from the config, closed in reverse."""
 
-    def __init__(self, config: Config, tr: Translator, pin_factory=None, tileboard=None, display=None, clock=time.monotonic):
+    def __init__(
+        self,
+        config: Config,
+        tr: Translator,
+        pin_factory=None,
+        tileboard=None,
+        display=None,
+        clock=time.monotonic,
+        buzzer=None,
+        deal_words=None,
+    ):
         from . import compositor
         from .controls import Controls
         from .tileboard import open_tileboard
@@ -94,14 +132,17 @@ class Runtime:
             25 + status_leds, config.tiles.brightness, worst, min(worst, config.tiles.max_current_ma),
         )
         self.display = display
-        sounder = Sounder(self.controls.buzzer, enabled=config.game.sound)
-        self.table = Table(config, tr, tileboard, clock, display=display, sounder=sounder)
+        sounder = Sounder(buzzer if buzzer is not None else self.controls.buzzer, enabled=config.game.sound)
+        self.table = Table(config, tr, tileboard, clock, display=display, sounder=sounder, deal_words=deal_words)
         self.controller.table = self.table
         if display is not None and getattr(display, "needs_pumping", False):
             self.controller.pump = display.pump
 
-    def start(self) -> None:
-        self.table.start()
+    def start(self, resume: bool = True) -> None:
+        if resume:
+            self.table.start()
+        else:
+            self.table.deal()
         self.controls.ready(True)
         log.info("ready")
 

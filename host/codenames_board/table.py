@@ -86,6 +86,7 @@ class Table:
         sounder: Sounder | None = None,
         new_seed: Callable[[], int] = lambda: secrets.randbits(32),
         wall_clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
+        deal_words: Callable[[], list[str]] | None = None,
     ) -> None:
         self.config = config
         self.tr = tr
@@ -96,6 +97,8 @@ class Table:
         self.new_seed = new_seed
         self.wall_clock = wall_clock
         self.games_dir = config.state_dir / "games"
+        self.deal_words = deal_words  # 25 codenames per game (the simulator), or None (cards on the table)
+        self.words: list[str] | None = None
         self.compositor = leds.Compositor(
             leds.Layout(25, config.tiles.timer_leds, config.tiles.turn_leds),
             leds.Palette(**config.colours.as_dict()),
@@ -128,6 +131,7 @@ class Table:
             if not game.is_over:
                 self.writer, _ = RecordWriter.resume(path)
                 self.game = game
+                self.words = record.header.words
                 log.info("resumed %s after %d actions", path, len(record.actions))
                 self._after_change(now)
                 return
@@ -141,7 +145,8 @@ class Table:
         seed = self.new_seed()
         key = Key.generate(seed)
         started = self.wall_clock()
-        header = Header(self.config.variant, key, None, self.tr.language, seed, _iso(started))
+        self.words = self.deal_words() if self.deal_words is not None else None
+        header = Header(self.config.variant, key, self.words, self.tr.language, seed, _iso(started))
         self.games_dir.mkdir(parents=True, exist_ok=True)
         path = self.games_dir / f"{started.strftime('%Y%m%d-%H%M%S')}-{self.config.variant}.jsonl"
         number = 1

@@ -17,6 +17,7 @@ class VirtualTileBoard(TileBoard):
         super().__init__(tiles, status_leds, on_event)
         self.frames: list[bytes] = []  # every frame that reached the LEDs, in order
         self.pressed: set[int] = set()
+        self.on_show = None  # called (from the showing thread) after each frame reaches the LEDs
         self.plug()
 
     # --- what the host does
@@ -25,8 +26,11 @@ class VirtualTileBoard(TileBoard):
         frame = self.check_frame(frame)
         with self._lock:
             self.frame = frame
-            if self.connected:
-                self.frames.append(frame)
+            if not self.connected:
+                return
+            self.frames.append(frame)
+        if self.on_show is not None:
+            self.on_show()
 
     def tile_colour(self, tile: int, frame: bytes | None = None) -> tuple[int, int, int]:
         """The colour a tile shows in the last frame (or in ``frame``)."""

@@ -1,0 +1,1 @@
+"""``codenames-board sim``: the table on a laptop, with the same runtime as the Pi."""

@@ -1,0 +1,113 @@
+"""Codenames for the tiles: the built-in word lists and a dealer that never repeats a word soon.
+
+The dealer walks a seeded permutation of the list, 25 words a game, so no
+word comes back until the whole list has been used; when the list runs out
+it reshuffles, keeping the last game's words out of the next one. Its place
+in the walk can be saved, so consecutive games stay fresh across restarts.
+"""
+
+from __future__ import annotations
+
+import json
+import random
+from importlib import resources
+from pathlib import Path
+
+from .engine import TILES
+
+
+class WordListError(ValueError):
+    def __init__(self, msgid: str, **params: object) -> None:
+        self.msgid = msgid
+        self.params = params
+        super().__init__(f"{msgid} {params}")
+
+
+def parse_words(text: str) -> list[str]:
+    """The usable words of a list: one per line; blanks, #comments and repeats dropped."""
+    words, seen = [], set()
+    for line in text.splitlines():
+        word = line.strip()
+        if not word or word.startswith("#"):
+            continue
+        key = word.casefold()
+        if key not in seen:
+            seen.add(key)
+            words.append(word)
+    return words
+
+
+def builtin_words(language: str) -> list[str]:
+    text = resources.files(__package__).joinpath("wordlists", f"{language}.txt").read_text("utf-8")
+    return parse_words(text)
+
+
+def load_word_file(path: str | Path) -> list[str]:
+    """A custom list (``--words FILE``). Raises WordListError with the fix in its message."""
+    path = Path(path)
+    try:
+        data = path.read_bytes()
+    except OSError as error:
+        raise WordListError("error.words_unreadable", path=str(path), why=error.strerror or str(error)) from error
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as error:
+        raise WordListError("error.words_encoding", path=str(path)) from error
+    words = parse_words(text)
+    if len(words) < TILES:
+        raise WordListError("error.words_too_few", path=str(path), count=len(words), needed=TILES)
+    return words
+
+
+class WordDealer:
+    """Deals 25 words a game from a list, walking a seeded permutation."""
+
+    def __init__(self, words: list[str], seed: int, position: int = 0, state_file: Path | None = None) -> None:
+        if len(words) < TILES:
+            raise WordListError("error.words_too_few", path="", count=len(words), needed=TILES)
+        self.words = list(words)
+        self.seed = seed
+        self.position = position
+        self.state_file = state_file
+        self._order = self._shuffled(seed)
+
+    @classmethod
+    def resume(cls, words: list[str], state_file: Path, seed: int) -> WordDealer:
+        """A dealer that carries on where the saved one stopped (if the list is the same)."""
+        try:
+            saved = json.loads(state_file.read_text("utf-8"))
+            if saved.get("count") == len(words) and isinstance(saved.get("seed"), int) and isinstance(saved.get("position"), int):
+                return cls(words, saved["seed"], saved["position"], state_file)
+        except (OSError, ValueError, AttributeError):
+            pass
+        return cls(words, seed, 0, state_file)
+
+    def _shuffled(self, seed: int) -> list[str]:
+        order = list(self.words)
+        random.Random(seed).shuffle(order)
+        return order
+
+    def deal(self) -> list[str]:
+        """The next game's 25 words."""
+        if self.position + TILES > len(self._order):
+            last = set(self._order[max(0, self.position - TILES) : self.position])
+            self.seed += 1
+            order = self._shuffled(self.seed)
+            # The words of the game just played go to the end of the new walk.
+            self._order = [word for word in order if word not in last] + [word for word in order if word in last]
+            self.position = 0
+        dealt = self._order[self.position : self.position + TILES]
+        self.position += TILES
+        self._save()
+        return dealt
+
+    def _save(self) -> None:
+        if self.state_file is None:
+            return
+        try:
+            self.state_file.parent.mkdir(parents=True, exist_ok=True)
+            temporary = self.state_file.with_suffix(".tmp")
+            temporary.write_text(json.dumps({"seed": self.seed, "position": self.position, "count": len(self.words)}))
+            temporary.replace(self.state_file)
+        except OSError:
+            pass  # fresh words next time are nice to have, not worth stopping a game for

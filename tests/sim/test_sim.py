@@ -1,0 +1,249 @@
+"""The simulator: the real runtime behind a window, scripted headless runs, what the operatives may see."""
+
+import json
+import os
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+
+from codenames_board.config import parse  # noqa: E402
+from codenames_board.engine import UNLIMITED, Clue, EndTurn, Identity, Touch, new_game, tile_name  # noqa: E402
+from codenames_board.i18n import Translator  # noqa: E402
+from codenames_board.sim.app import FakeClock, Simulator  # noqa: E402
+from codenames_board.sim.script import parse_script, run_script  # noqa: E402
+from codenames_board.sim.view import draw  # noqa: E402
+
+SEED = 2026
+
+
+@pytest.fixture
+def simulator(tmp_path):
+    made = []
+
+    def make(settings="", seed=SEED, words=None):
+        pygame.init()
+        clock = FakeClock()
+        config = parse(f'state_dir = "{tmp_path}"\n{settings}')
+        sim = Simulator(config, Translator("en"), seed=seed, words=words, clock=clock, sound=False)
+        sim.start()
+        made.append(sim)
+        return sim, clock
+
+    yield make
+    for sim in made:
+        sim.close()
+
+
+def play(sim, clock, script, tmp_path, size=(1280, 720)):
+    def screenshot(path, size):
+        surface = pygame.Surface(size)
+        draw(surface, sim.scene(), sim.tr)
+        pygame.image.save(surface, str(path))
+
+    run_script(sim, parse_script(script), clock, tmp_path, size, screenshot)
+
+
+def test_a_scripted_game_ends_where_the_engine_says(simulator, tmp_path):
+    sim, clock = simulator()
+    key = sim.table.game.key
+    team = key.start
+    own = key.agents(team)
+    bystander = next(tile for tile, identity in enumerate(key) if identity is Identity.BYSTANDER)
+    lines = ["clue 2"] + [f"touch {tile_name(tile)}" for tile in own[:2]] + ["press end_turn", "clue unlimited"]
+    lines += [f"touch {tile_name(tile)}" for tile in key.agents(team.other)[:3]] + [f"touch {tile_name(bystander)}"]
+    play(sim, clock, "\n".join(lines), tmp_path)
+    expected = new_game(key)
+    for action in [Clue(2), Touch(own[0]), Touch(own[1]), EndTurn(), Clue(UNLIMITED)]:
+        expected.play(action)
+    for tile in key.agents(team.other)[:3] + [bystander]:
+        expected.play(Touch(tile))
+    assert sim.table.game.state() == expected.state()
+
+
+def test_the_words_are_dealt_into_the_record(simulator):
+    sim, _ = simulator()
+    from codenames_board.record import read_record
+
+    header = read_record(sim.table.writer.path).header
+    assert header.words == sim.table.words and len(header.words) == 25
+    assert sim.scene().words == tuple(sim.table.words)
+
+
+def test_a_new_game_deals_new_words(simulator, tmp_path):
+    sim, clock = simulator()
+    first = set(sim.table.words)
+    play(sim, clock, "hold new_game 2.5", tmp_path)  # nothing played yet: no question asked
+    assert not first & set(sim.table.words)
+
+
+def test_the_operatives_never_see_an_unrevealed_identity_while_the_display_is_hidden(simulator, tmp_path):
+    sim, clock = simulator()
+    key = sim.table.game.key
+    play(sim, clock, f"spymaster hide\nclue 1\ntouch {tile_name(key.agents(key.start)[0])}\nwait 2", tmp_path)
+    scene = sim.scene()
+    assert scene.spymaster is None
+    idle = sim.config.colours.idle
+    for tile in range(25):
+        if not sim.table.game.is_revealed(tile):
+            assert scene.tiles[tile] == idle  # the LED says nothing about it
+    # and in pixels: only identity colours of revealed tiles anywhere in the window
+    surface = pygame.Surface((1280, 720))
+    regions = draw(surface, scene, sim.tr)
+    identity_colours = {sim.config.colours.assassin, sim.config.colours.bystander}
+    identity_colours |= {getattr(sim.config.colours, team.value) for team in (key.start.other,)}
+    for tile in range(25):
+        rect = regions[f"tile:{tile}"]
+        if sim.table.game.is_revealed(tile):
+            continue
+        for x in range(rect.left + 2, rect.right - 2, 6):
+            for y in range(rect.top + 2, rect.bottom - 2, 6):
+                assert tuple(surface.get_at((x, y)))[:3] not in identity_colours
+
+
+def test_showing_the_spymaster_display_shows_the_key_beside_the_table(simulator, tmp_path):
+    sim, clock = simulator()
+    assert sim.scene().spymaster is not None
+    play(sim, clock, "spymaster hide\nspymaster show", tmp_path)
+    assert sim.scene().spymaster.get_size() == tuple(sim.config.display.size)
+
+
+def test_the_encoder_is_turned_through_its_real_pins(simulator, tmp_path):
+    sim, clock = simulator('[controls]\nclue_input = "encoder"\n')
+    play(sim, clock, "press clue_up\npress clue_up\npress clue_down\npress clue_confirm", tmp_path)
+    assert sim.table.game.clue == 2
+
+
+def test_buttons_are_pressed_through_the_mock_pins(simulator):
+    sim, _ = simulator()
+    pin = sim.factory.pin(sim.config.pins.undo)
+    sim.press("undo")
+    assert pin.state == 0
+    sim.release("undo")
+    assert pin.state == 1
+
+
+def test_the_same_seed_deals_the_same_key_and_words(simulator):
+    first, _ = simulator()
+    again, _ = simulator()
+    other, _ = simulator(seed=SEED + 1)
+    assert (first.table.game.key, first.table.words) == (again.table.game.key, again.table.words)
+    assert first.table.game.key != other.table.game.key
+
+
+# --- the command
+
+
+def test_headless_script_prints_the_state_and_takes_screenshots(tmp_path, run_cli):
+    script = tmp_path / "game.txt"
+    script.write_text("clue 1\nwait 1\nscreenshot shots/start.png\n")
+    result = run_cli("sim", "--headless", "--script", script, "--seed", SEED, "--json", "--size", "960x540")
+    assert result.returncode == 0, result.stderr
+    state = json.loads(result.stdout)
+    assert (state["phase"], state["clue"], len(state["words"])) == ("guess", 1, 25)
+    shot = pygame.image.load(str(tmp_path / "shots" / "start.png"))
+    assert shot.get_size() == (960, 540)
+
+
+def test_a_script_mistake_names_its_line(tmp_path, run_cli):
+    script = tmp_path / "game.txt"
+    script.write_text("clue 1\n\ntouch Z9\n")
+    result = run_cli("sim", "--headless", "--script", script)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [f'{script}:3: "Z9" is not a tile: write it as C3 (row A-E, column 1-5) or as 3 3']
+
+
+@pytest.mark.parametrize(
+    "line, message",
+    [
+        ("dance", 'unknown command "dance": the commands are touch, press, hold, clue, wait, spymaster, help, screenshot'),
+        ("press jump", "press takes one button: sand_timer, end_turn, clue_down, clue_up, clue_confirm, undo, new_game"),
+        ("wait soon", '"soon" is not a number of seconds (0 to 3600)'),
+        ("clue 12", 'clue takes a number from 0 to 9 or unlimited, not "12"'),
+    ],
+)
+def test_script_errors_say_what_to_write(tmp_path, run_cli, line, message):
+    script = tmp_path / "s.txt"
+    script.write_text(line + "\n")
+    result = run_cli("sim", "--headless", "--script", script)
+    assert (result.returncode, result.stderr.strip()) == (2, f"{script}:1: {message}")
+
+
+def test_a_custom_word_list_is_used_and_a_short_one_refused(tmp_path, run_cli):
+    words = tmp_path / "words.txt"
+    words.write_text("\n".join(f"cat{n}" for n in range(30)))
+    script = tmp_path / "s.txt"
+    script.write_text("wait 0\n")
+    result = run_cli("sim", "--headless", "--script", script, "--words", words, "--json")
+    assert all(word.startswith("cat") for word in json.loads(result.stdout)["words"])
+    words.write_text("one\ntwo\n")
+    result = run_cli("sim", "--headless", "--script", script, "--words", words)
+    assert result.returncode == 2
+    assert result.stderr.splitlines() == [
+        f"{words}: a word list needs at least 25 different words, this one has 2: add words, one per line"
+    ]
+
+
+def test_headless_needs_a_script_and_a_script_needs_headless(tmp_path, run_cli):
+    assert run_cli("sim", "--headless").returncode == 2
+    script = tmp_path / "s.txt"
+    script.write_text("wait 0\n")
+    result = run_cli("sim", "--script", script)
+    assert result.returncode == 2 and "--headless and --script FILE go together" in result.stderr
+
+
+def test_the_window_turns_clicks_and_keys_into_presses_and_touches(simulator):
+    """The interactive loop, for real: events go into pygame's queue from another thread, as a user would make them."""
+    import threading
+    import time
+
+    from codenames_board.sim.view import layout
+    from codenames_board.sim.window import run_window
+
+    sim, _ = simulator()
+    sim.controller.clock = time.monotonic  # the window runs the controller thread in real time
+    sim.table.clock = time.monotonic
+    size = (1280, 720)
+    regions = layout(size, "buttons").regions
+    own = sim.table.game.key.agents(sim.table.game.key.start)[0]
+
+    posted = []  # kept alive: pygame reads a posted event's attributes when the window takes it
+
+    def post(kind, **attributes):
+        posted.append(pygame.event.Event(kind, **attributes))
+        pygame.event.post(posted[-1])
+
+    def user():
+        while pygame.display.get_surface() is None:
+            time.sleep(0.01)
+
+        def click(name):
+            centre = regions[name].center
+            post(pygame.MOUSEBUTTONDOWN, pos=centre, button=1)
+            post(pygame.MOUSEBUTTONUP, pos=centre, button=1)
+
+        def settle():  # the window took every event posted so far, and the controller handled what came of it
+            deadline = time.monotonic() + 5
+            while sim.inputs_handled < len(posted) and time.monotonic() < deadline:
+                time.sleep(0.01)
+            sim.controller.queue.join()
+
+        click("clue_up")  # the window draws first, so the regions are known
+        settle()
+        post(pygame.KEYDOWN, key=pygame.K_RETURN)
+        post(pygame.KEYUP, key=pygame.K_RETURN)
+        settle()
+        click(f"tile:{own}")
+        settle()
+        post(pygame.KEYDOWN, key=pygame.K_s)
+        settle()
+        post(pygame.QUIT)
+
+    thread = threading.Thread(target=user)
+    thread.start()
+    run_window(sim, size, "test")
+    thread.join(timeout=10)
+    assert sim.table.game.clue == 2 and sim.table.game.is_revealed(own)
+    assert not sim.show_spymaster
