@@ -345,3 +345,12 @@ def test_tile_board_problems_become_notices_with_tile_names(make_table):
     clock.now += 9
     table.update()
     assert table.ui.notices == ()
+
+
+def test_a_new_or_resumed_game_is_shown_at_once_without_waiting_for_a_touch(make_table):
+    table, board, clock = make_table()
+    turn_leds = board.frames[-1][3 * 35 :]
+    assert turn_leds == bytes(table.config.colours.red if table.game.turn is Team.RED else table.config.colours.blue) * 2
+    table.close()
+    again, board_again, _ = make_table()
+    assert board_again.frames[-1][3 * 35 :] == turn_leds

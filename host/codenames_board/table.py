@@ -101,7 +101,9 @@ class Table:
         self.words: list[str] | None = None
         self.compositor = leds.Compositor(
             leds.Layout(25, config.tiles.timer_leds, config.tiles.turn_leds),
-            leds.Palette(**config.colours.as_dict()),
+            leds.Palette(
+                **config.colours.as_dict(), turn_red=config.colours.red, turn_blue=config.colours.blue
+            ),
         )
         self.ui = UiState(clue_entry=config.game.clue_entry, board_connected=tileboard.connected, muted=not config.game.sound)
         self.game: Game | None = None
@@ -134,6 +136,7 @@ class Table:
                 self.words = record.header.words
                 log.info("resumed %s after %d actions", path, len(record.actions))
                 self._after_change(now)
+                self.update(now)  # the LEDs and the display show the game at once
                 return
             break  # the newest game is finished: start a fresh one
         self.deal(now)
@@ -159,6 +162,7 @@ class Table:
         self.ui = replace(self.ui, confirm=None, clue_draft=None)
         log.info("new game %s (%s)", path.name, key.text())
         self._after_change(now)
+        self.update(now)  # the LEDs and the display show the new game at once
 
     def close_record(self) -> None:
         if self.writer is not None:

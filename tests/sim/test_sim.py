@@ -247,3 +247,14 @@ def test_the_window_turns_clicks_and_keys_into_presses_and_touches(simulator):
     thread.join(timeout=10)
     assert sim.table.game.clue == 2 and sim.table.game.is_revealed(own)
     assert not sim.show_spymaster
+
+
+def test_without_any_sound_device_the_mixer_is_not_even_tried(tmp_path):
+    from codenames_board.sim.audio import sound_device_likely
+
+    assert not sound_device_likely({"XDG_RUNTIME_DIR": str(tmp_path)}, "linux") or __import__("pathlib").Path("/dev/snd").exists()
+    (tmp_path / "pulse").mkdir()
+    (tmp_path / "pulse" / "native").write_text("")
+    assert sound_device_likely({"XDG_RUNTIME_DIR": str(tmp_path)}, "linux")
+    assert sound_device_likely({}, "darwin")
+    assert sound_device_likely({"SDL_AUDIODRIVER": "dummy"}, "linux")

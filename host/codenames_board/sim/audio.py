@@ -4,6 +4,9 @@ from __future__ import annotations
 
 import array
 import logging
+import os
+import sys
+from pathlib import Path
 
 log = logging.getLogger(__name__)
 
@@ -25,6 +28,9 @@ class MixerBuzzer:
     @classmethod
     def open(cls) -> MixerBuzzer | None:
         """A buzzer on the default sound device, or None (and a log line) when there is none."""
+        if not sound_device_likely():
+            log.info("no sound device: the simulator is silent")
+            return None
         try:
             return cls()
         except Exception as error:  # noqa: BLE001 - pygame.error, or no audio driver at all
@@ -52,3 +58,15 @@ class MixerBuzzer:
     def close(self) -> None:
         self.stop()
         self.pygame.mixer.quit()
+
+
+def sound_device_likely(environ=os.environ, platform: str = sys.platform) -> bool:
+    """Whether opening the mixer is worth trying. On Linux without a sound card or a sound server,
+    ALSA would only print its complaints on the terminal before failing."""
+    if platform != "linux" or environ.get("SDL_AUDIODRIVER"):
+        return True
+    runtime = environ.get("XDG_RUNTIME_DIR", "")
+    places = [Path("/dev/snd"), Path(environ.get("PULSE_SERVER", "").removeprefix("unix:") or "/nonexistent")]
+    if runtime:
+        places += [Path(runtime, "pulse", "native"), Path(runtime, "pipewire-0")]
+    return any(place.exists() for place in places)
