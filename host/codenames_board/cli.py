@@ -235,7 +235,7 @@ def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
 
     from .sim.app import FakeClock, Simulator
 
-    pygame.init()
+    pygame.font.init()  # only what is needed: pygame.init() would open the sound device too
     if args.headless:
         clock = FakeClock()
         with tempfile.TemporaryDirectory() as folder:
