@@ -70,6 +70,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     sim.add_argument("--script", type=Path, metavar="FILE", help=tr("cli.sim_script"))
     sim.add_argument("--size", default="1280x720", help=tr("cli.sim_size"))
     sim.add_argument("--json", action="store_true", help=tr("cli.sim_json"))
+    sim.add_argument("--spymaster-window", action="store_true", help=tr("cli.sim_spymaster_window"))
     sim.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
     run = commands.add_parser("run", help=tr("cli.run"), description=tr("cli.run"))
@@ -247,7 +248,7 @@ def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
     try:
         from .sim.window import run_window
 
-        run_window(sim, (width, height), tr("sim.title"))
+        run_window(sim, (width, height), tr("sim.title"), spymaster_window=args.spymaster_window or None)
     finally:
         sim.close()
     return 0

@@ -258,3 +258,46 @@ def test_without_any_sound_device_the_mixer_is_not_even_tried(tmp_path):
     assert sound_device_likely({"XDG_RUNTIME_DIR": str(tmp_path)}, "linux")
     assert sound_device_likely({}, "darwin")
     assert sound_device_likely({"SDL_AUDIODRIVER": "dummy"}, "linux")
+
+
+def test_the_spymaster_display_in_a_window_of_its_own(simulator):
+    import threading
+    import time
+
+    from codenames_board.sim.window import SpymasterWindow, run_window
+
+    sim, _ = simulator()
+    sim.controller.clock = time.monotonic
+    sim.table.clock = time.monotonic
+    pygame.display.init()
+
+    class Counting(SpymasterWindow):
+        draws = 0
+
+        def draw(self, surface):
+            Counting.draws += 1
+            super().draw(surface)
+
+    second = Counting("spymasters", (480, 320))
+    posted = []
+
+    def post(kind, **attributes):
+        posted.append(pygame.event.Event(kind, **attributes))
+        pygame.event.post(posted[-1])
+
+    def user():
+        deadline = time.monotonic() + 5
+        while Counting.draws == 0 and time.monotonic() < deadline:
+            time.sleep(0.01)
+        post(pygame.WINDOWCLOSE, window=second.window)  # the spymasters close theirs: it only hides
+        while second.visible and time.monotonic() < deadline:
+            time.sleep(0.01)
+        post(pygame.QUIT)
+
+    thread = threading.Thread(target=user)
+    thread.start()
+    run_window(sim, (960, 540), "test", spymaster_window=second)
+    thread.join(timeout=10)
+    assert Counting.draws >= 1
+    assert not sim.show_spymaster  # the operatives' window keeps the display hooded
+    assert not second.visible

@@ -11,11 +11,62 @@ from .view import draw
 
 INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.QUIT)
 
-def run_window(sim, size: tuple[int, int], title: str) -> None:
-    """Show the simulator until the window is closed (or Esc)."""
+class SpymasterWindow:
+    """The spymaster display in a window of its own (pygame 2's SDL2 windows), e.g. on a second screen."""
+
+    def __init__(self, title: str, size: tuple[int, int]) -> None:
+        from pygame._sdl2.video import Renderer, Window
+
+        self.window = Window(title, size=size, resizable=True)
+        self.renderer = Renderer(self.window)
+        self.visible = True
+
+    def owns(self, event) -> bool:
+        return getattr(event, "window", None) is self.window
+
+    def toggle(self) -> None:
+        self.visible = not self.visible
+        self.window.show() if self.visible else self.window.hide()
+
+    def draw(self, surface: pygame.Surface) -> None:
+        from pygame._sdl2.video import Texture
+
+        width, height = self.window.size
+        scale = min(width / surface.get_width(), height / surface.get_height())
+        shown = (round(surface.get_width() * scale), round(surface.get_height() * scale))
+        self.renderer.draw_color = (0, 0, 0, 255)
+        self.renderer.clear()
+        Texture.from_surface(self.renderer, surface).draw(
+            dstrect=((width - shown[0]) // 2, (height - shown[1]) // 2, *shown)
+        )
+        self.renderer.present()
+
+    def close(self) -> None:
+        self.window.destroy()
+
+
+def open_spymaster_window(title: str, size: tuple[int, int]) -> SpymasterWindow | None:
+    try:
+        return SpymasterWindow(title, size)
+    except (ImportError, pygame.error):
+        return None
+
+
+def run_window(sim, size: tuple[int, int], title: str, spymaster_window: SpymasterWindow | bool | None = None) -> None:
+    """Show the simulator until the window is closed (or Esc).
+
+    ``spymaster_window``: True opens the spymaster display in a window of its own
+    (the main window then keeps it hooded); a SpymasterWindow uses that one.
+    """
     pygame.display.init()
     window = pygame.display.set_mode(size, pygame.RESIZABLE)
     pygame.display.set_caption(title)
+    if spymaster_window is True:
+        spymaster_window = open_spymaster_window(sim.tr("sim.spymaster_display"), (960, 640))
+        if spymaster_window is None:
+            print(sim.tr("sim.no_second_window"))
+    if spymaster_window:
+        sim.show_spymaster = False
     key_buttons = {pygame.key.key_code(key): name for name, key in SHORTCUTS.items()}
     # One event object for every post from the controller's thread, alive as long as the window:
     # pygame keeps a posted event's attributes by reference, so a collected one could come back wrong.
@@ -39,11 +90,20 @@ def run_window(sim, size: tuple[int, int], title: str) -> None:
             for event in events:
                 if event.type == pygame.QUIT:
                     running = False
+                elif event.type == pygame.WINDOWCLOSE and spymaster_window:
+                    if spymaster_window.owns(event):
+                        if spymaster_window.visible:
+                            spymaster_window.toggle()  # closing the spymasters' window only hides it
+                    else:
+                        running = False
                 elif event.type == pygame.KEYDOWN:
                     if event.key == pygame.key.key_code(QUIT):
                         running = False
                     elif event.key == pygame.key.key_code(TOGGLE_SPYMASTER):
-                        sim.show_spymaster = not sim.show_spymaster
+                        if spymaster_window:
+                            spymaster_window.toggle()
+                        else:
+                            sim.show_spymaster = not sim.show_spymaster
                     elif event.key == pygame.key.key_code(TOGGLE_HELP):
                         sim.help = not sim.help
                     elif event.key in key_buttons:
@@ -59,7 +119,10 @@ def run_window(sim, size: tuple[int, int], title: str) -> None:
                     elif mouse_down in BUTTONS:
                         sim.press(mouse_down)
                     elif mouse_down == "toggle_spymaster":
-                        sim.show_spymaster = not sim.show_spymaster
+                        if spymaster_window:
+                            spymaster_window.toggle()
+                        else:
+                            sim.show_spymaster = not sim.show_spymaster
                     elif mouse_down == "toggle_help":
                         sim.help = not sim.help
                 elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and mouse_down is not None:
@@ -71,7 +134,11 @@ def run_window(sim, size: tuple[int, int], title: str) -> None:
             window = pygame.display.get_surface()
             regions = draw(window, sim.scene(), sim.tr)
             pygame.display.flip()
+            if spymaster_window and spymaster_window.visible:
+                spymaster_window.draw(sim.output.front())
     finally:
+        if spymaster_window:
+            spymaster_window.close()
         sim.board.on_show = None
         sim.output.on_change = None
         sim.controller.stop()
