@@ -74,3 +74,10 @@ def test_closing_frees_the_pins(factory):
     controls.close()
     again = Controls(config, lambda event: None, pin_factory=factory)  # the same pins can be claimed again
     again.close()
+
+
+def test_low_notes_are_frequencies_not_midi_numbers(factory):
+    config = parse("")
+    with Controls(config, lambda event: None, pin_factory=factory) as controls:
+        controls.buzzer.play(110)  # A2: as a MIDI note number, 110 would be far out of range
+        assert factory.pin(config.pins.buzzer).frequency == pytest.approx(110)

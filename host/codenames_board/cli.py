@@ -77,6 +77,12 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     run.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
     run.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
+    selftest = commands.add_parser("selftest", help=tr("cli.selftest"), description=tr("cli.selftest"))
+    selftest.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
+    selftest.add_argument("--yes", action="store_true", help=tr("cli.selftest_yes"))
+    selftest.add_argument("--timeout", type=float, default=15.0, help=tr("cli.selftest_timeout"))
+    selftest.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+
     stats = commands.add_parser("stats", help=tr("cli.stats"), description=tr("cli.stats"))
     stats.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
     stats.add_argument("--dir", type=Path, help=tr("cli.stats_dir"))
@@ -278,6 +284,65 @@ def _run_script(sim, steps, clock, args, size, tr) -> int:
     return 0
 
 
+def cmd_selftest(args: argparse.Namespace, tr: Translator) -> int:
+    import queue
+    import warnings
+
+    config = load_config(args.config_file, tr)
+    if config is None:
+        return EXIT_USAGE
+    if config.language != "auto" and not args.lang:
+        tr = Translator(config.language)
+    from gpiozero.exc import BadPinFactory, GPIOZeroError, PinFactoryFallback
+
+    from .controller import prepare_mock_pins
+    from .controls import Controls
+    from .display import DisplayError, open_output
+    from .selftest import SelfTest, PatternScreen
+    from .tileboard import open_tileboard
+
+    warnings.simplefilter("ignore", PinFactoryFallback)
+    prepare_mock_pins()
+    events: queue.Queue = queue.Queue()
+    try:
+        controls = Controls(config, events.put)
+    except BadPinFactory:
+        print(tr("run.no_gpio"), file=sys.stderr)
+        return EXIT_USAGE
+    except GPIOZeroError as error:
+        print(tr("run.gpio_error", why=error), file=sys.stderr)
+        return EXIT_USAGE
+    status_leds = config.tiles.timer_leds + config.tiles.turn_leds
+    options = {"port": config.tiles.port} if config.tiles.driver == "serial" else {}
+    board = open_tileboard(config.tiles.driver, on_event=events.put, status_leds=status_leds, **options)
+    board.limit(config.tiles.brightness, config.tiles.max_current_ma)
+    try:
+        screen = PatternScreen(
+            open_output(config.display.output, config.display.size, config.display.framebuffer, config.display.png)
+        )
+    except DisplayError as error:
+        print(tr.error(error), file=sys.stderr)
+        screen = None
+    yes_words = tr.words("selftest.yes_words")
+
+    def ask(question: str) -> bool:
+        if args.yes:
+            return True
+        try:
+            return input(f"{question} {tr('selftest.question_hint')} ").strip().lower() in yes_words
+        except EOFError:
+            return False
+
+    try:
+        passed = SelfTest(config, tr, board, controls, events, screen, ask=ask, timeout=args.timeout).run()
+    finally:
+        board.close()
+        controls.close()
+        if screen is not None:
+            screen.close()
+    return 0 if passed else 1
+
+
 def cmd_stats(args: argparse.Namespace, tr: Translator) -> int:
     from .stats import collect, report
 
@@ -412,4 +477,6 @@ def main(argv: list[str] | None = None) -> int:
         return cmd_stats(args, tr)
     if args.command == "sim":
         return cmd_sim(args, tr)
+    if args.command == "selftest":
+        return cmd_selftest(args, tr)
     return cmd_console(args, tr)

@@ -23,7 +23,10 @@ class BuzzerAdapter:
         self.high = buzzer.max_tone.frequency
 
     def play(self, hz: float) -> None:
-        self.buzzer.play(min(self.high, max(self.low, float(hz))))
+        from gpiozero.tones import Tone
+
+        # A bare number below 128 would be read as a MIDI note: always say it is a frequency.
+        self.buzzer.play(Tone(frequency=min(self.high, max(self.low, float(hz)))))
 
     def stop(self) -> None:
         self.buzzer.stop()

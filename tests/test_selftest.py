@@ -1,0 +1,145 @@
+"""codenames-board selftest against mock hardware: a responder plays the maker at the table."""
+
+import os
+import queue
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pygame  # noqa: E402
+import pytest  # noqa: E402
+from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
+
+from codenames_board.config import parse  # noqa: E402
+from codenames_board.controls import Controls  # noqa: E402
+from codenames_board.display import PngOutput  # noqa: E402
+from codenames_board.i18n import Translator  # noqa: E402
+from codenames_board.selftest import SelfTest, PatternScreen  # noqa: E402
+from codenames_board.tileboard import VirtualTileBoard  # noqa: E402
+
+
+@pytest.fixture
+def bench(tmp_path):
+    config = parse("[controls]\nbounce_ms = 0\n")
+    events = queue.Queue()
+    factory = MockFactory(pin_class=MockPWMPin)
+    controls = Controls(config, events.put, pin_factory=factory)
+    board = VirtualTileBoard(on_event=events.put)
+    screen = PatternScreen(PngOutput(tmp_path / "display.png", (480, 320)))
+    said = []
+    yield config, events, factory, controls, board, screen, said
+    controls.close()
+    screen.close()
+
+
+def make_test(bench, respond, timeout=0.2, answers=True):
+    config, events, factory, controls, board, screen, said = bench
+    return SelfTest(
+        config, Translator("en"), board, controls, events, screen, say=said.append,
+        ask=lambda question: answers, timeout=timeout, led_seconds=0, on_step=respond, sleep=lambda seconds: None,
+    )
+
+
+def button_pin(bench, name):
+    config, _, factory, *_ = bench
+    return factory.pin(getattr(config.pins, name))
+
+
+def faithful(bench, skip=(), swap=None):
+    """A maker who does what the screen says (but a swapped or dead pad does what it does)."""
+    board = bench[4]
+
+    def respond(step, target):
+        if step == "tile" and target not in skip:
+            board.tap(swap.get(target, target) if swap else target)
+        elif step == "button" and target not in skip:
+            pin = button_pin(bench, target)
+            pin.drive_low()
+            pin.drive_high()
+
+    return respond
+
+
+def test_everything_wired_right_passes_every_step(bench, tmp_path):
+    test = make_test(bench, faithful(bench))
+    assert test.run()
+    said = bench[6]
+    assert said[-8:] == [
+        "Self test:",
+        "  OK     Tile board",
+        "         Firmware virtual: 25 tiles, 37 LEDs.",
+        "  OK     LED order",
+        "  OK     Tiles",
+        "  OK     Buttons",
+        "  OK     Buzzer",
+        "  OK     Display",
+    ]
+    assert all(result.ok for result in test.results) and len(test.results) == 6
+
+
+def test_the_leds_light_one_at_a_time_in_chain_order(bench):
+    board = bench[4]
+    make_test(bench, faithful(bench)).run()
+    lit = [[index for index in range(37) if any(frame[3 * index : 3 * index + 3])] for frame in board.frames]
+    singles = [led[0] for led in lit if len(led) == 1]
+    assert singles[:37] == list(range(37))
+
+
+def test_a_swapped_and_a_dead_pad_are_named(bench):
+    test = make_test(bench, faithful(bench, skip={7}, swap={3: 8}))
+    assert not test.run()
+    tiles = next(result for result in test.results if result.step == "selftest.step_tiles")
+    assert tiles.details == [
+        ("selftest.tile_miswired", {"name": "A4", "other": "B4"}),
+        ("selftest.tile_dead", {"name": "B3"}),
+    ]
+    texts = bench[6]
+    assert "         Tile A4: touching it reported B4 (pads swapped: check the pad table in wiring/README.md)." in texts
+    assert "         Tile B3: no touch (a dead pad: check its wire to the touch controller)." in texts
+
+
+def test_a_button_that_never_arrives_names_its_pin(bench):
+    test = make_test(bench, faithful(bench, skip={"undo"}))
+    assert not test.run()
+    assert "         UNDO: nothing seen on GPIO 16 (check the button's wires to that pin and to GND)." in bench[6]
+
+
+def test_a_no_from_the_maker_fails_the_step(bench):
+    test = make_test(bench, faithful(bench), answers=False)
+    assert not test.run()
+    failed = [result.step for result in test.results if not result.ok]
+    assert failed == ["selftest.step_leds", "selftest.step_buzzer", "selftest.step_display"]
+
+
+def test_the_display_shows_the_test_pattern(bench, tmp_path):
+    make_test(bench, faithful(bench)).run()
+    image = pygame.image.load(str(tmp_path / "display.png"))
+    assert image.get_size() == (480, 320)
+    assert tuple(image.get_at((20, 40)))[:3] == (255, 255, 255)  # the first colour bar
+    assert tuple(image.get_at((470 - 20, 40)))[:3] == (0, 0, 0)  # the last
+
+
+def test_the_buzzer_sounds_on_its_pin(bench):
+    frequencies = []
+    pin = button_pin(bench, "buzzer")
+    original = pin._set_frequency
+
+    def spy(value):
+        if value:
+            frequencies.append(round(value))
+        original(value)
+
+    pin._set_frequency = spy
+    make_test(bench, faithful(bench)).run()
+    assert 880 in frequencies and 1047 in frequencies
+
+
+def test_selftest_command_without_a_tile_board_says_what_to_check(tmp_path, run_cli):
+    config = tmp_path / "config.toml"
+    config.write_text(f'[tiles]\nport = "{tmp_path / "no-pico"}"\n[display]\noutput = "png"\npng = "{tmp_path / "d.png"}"\n')
+    result = run_cli(
+        "selftest", "--config", config, "--yes", "--timeout", "0.3",
+        env={"GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"},
+    )
+    assert result.returncode == 1
+    assert "  FAILED Tile board" in result.stdout
+    assert "No tile board answered: check the USB cable and that the Pico runs our firmware (firmware/README.md)." in result.stdout
