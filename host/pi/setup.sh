@@ -1,0 +1,705 @@
+#!/usr/bin/env bash
+# Set up a Raspberry Pi (Raspberry Pi OS Bookworm or later) to run the
+# Codenames table on boot: apt packages, a system user, a virtual environment
+# with codenames-board in it, the Pico's udev rule, the config and state
+# folders and the systemd service. Run it again at any time (after a git pull,
+# say): every step checks first and changes only what differs.
+# See host/pi/README.md; `setup.sh --help` lists the options.
+set -Eeuo pipefail
+umask 022
+
+SCRIPT_DIR=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+PROG=$(basename "${BASH_SOURCE[0]}")
+ARGS=("$@")
+
+SERVICE=codenames-board
+INSTALL_DIR=/opt/codenames-board
+VENV=$INSTALL_DIR/venv
+STAMP=$INSTALL_DIR/installed-source.sha256
+UDEV_RULE=/etc/udev/rules.d/99-codenames-tiles.rules
+CONFIG_DIR=/etc/codenames-board
+CONFIG=$CONFIG_DIR/config.toml
+STATE_DIR=/var/lib/codenames-board
+UNIT=/etc/systemd/system/$SERVICE.service
+DROPIN=/etc/systemd/system/$SERVICE.service.d/10-user.conf
+WANTS_LINK=/etc/systemd/system/multi-user.target.wants/$SERVICE.service
+GROUPS_WANTED=(gpio dialout video render input)
+DEFAULT_USER=codenames
+
+usage() {
+    cat <<EOF
+Usage: sudo $PROG [OPTIONS]
+
+Set up this Raspberry Pi to run the Codenames table (codenames-board run) on
+boot, as the unprivileged user codenames. Running it twice changes nothing.
+
+  --config       also install a starter $CONFIG
+                 (codenames-board config --default), only if there is none:
+                 an existing config is never overwritten
+  --start        start the service now (restart it if this run changed it);
+                 without it the service is enabled and starts on the next boot
+  --pygame-from-source
+                 if pygame's own SDL has no KMS/DRM driver (the wheels from the
+                 package index, on 64-bit Raspberry Pi OS), build pygame on
+                 this system's SDL, which has it: output = "fullscreen"
+                 without a desktop needs it (minutes on a Pi 4, longer on a
+                 Zero 2 W)
+  --user NAME    run the table as NAME (default: $DEFAULT_USER; never root)
+  --source DIR   the codenames-board checkout to install (default: $(cd "$SCRIPT_DIR/../.." && pwd))
+  --dry-run      print every action, change nothing (works without root)
+  --root DIR     install into the staging root DIR instead of / (an image, a
+                 test): files and folders only, no apt, no user, no udevadm,
+                 no systemctl (the service is enabled by its symlink)
+  --with-venv    with --root: make the virtual environment there too (for
+                 tests: a virtual environment cannot be moved, so an image
+                 gets its own on the Pi)
+  -h, --help     this text
+
+Each step prints one line: ok (nothing to do), changed, planned (--dry-run)
+or skipped. Environment: PYTHON, the Python that makes the virtual
+environment (default: python3).
+Exit codes: 0 done, 1 a step failed, 2 wrong usage (an unknown option, not root).
+EOF
+}
+
+die_usage() {
+    printf '%s: %s\n' "$PROG" "$1" >&2
+    exit 2
+}
+
+# --- options -----------------------------------------------------------------
+
+DRY_RUN=0
+ROOT=""
+ROOT_GIVEN=0
+RUN_USER=$DEFAULT_USER
+SOURCE=""
+INSTALL_CONFIG=0
+WITH_VENV=0
+START=0
+PYGAME_FROM_SOURCE=0
+PYTHON=${PYTHON:-python3}
+
+while (($#)); do
+    case $1 in
+        --dry-run) DRY_RUN=1 ;;
+        --config) INSTALL_CONFIG=1 ;;
+        --start) START=1 ;;
+        --with-venv) WITH_VENV=1 ;;
+        --pygame-from-source) PYGAME_FROM_SOURCE=1 ;;
+        --root | --user | --source)
+            (($# >= 2)) || die_usage "$1 needs a value (see --help)"
+            case $1 in
+                --root) ROOT=$2 ROOT_GIVEN=1 ;;
+                --user) RUN_USER=$2 ;;
+                --source) SOURCE=$2 ;;
+            esac
+            shift
+            ;;
+        --root=*) ROOT=${1#*=} ROOT_GIVEN=1 ;;
+        --user=*) RUN_USER=${1#*=} ;;
+        --source=*) SOURCE=${1#*=} ;;
+        -h | --help)
+            usage
+            exit 0
+            ;;
+        *) die_usage "unknown option: $1 (see --help)" ;;
+    esac
+    shift
+done
+
+if ((!ROOT_GIVEN && !DRY_RUN && EUID != 0)); then
+    die_usage "setting up the Pi needs root: sudo $0${ARGS[*]:+ ${ARGS[*]}} (or --dry-run to see what it would do)"
+fi
+if ((ROOT_GIVEN)); then
+    [[ -n $ROOT && -d $ROOT ]] || die_usage "--root $ROOT: no such folder"
+    ROOT=$(cd "$ROOT" && pwd)
+    [[ $ROOT != / ]] || die_usage "--root /: leave --root out to set up this Pi itself"
+fi
+((WITH_VENV == 0 || ROOT_GIVEN)) || die_usage "--with-venv goes with --root (without --root the virtual environment is always made)"
+[[ $RUN_USER =~ ^[a-z_][a-z0-9_-]*$ ]] || die_usage "--user $RUN_USER: not a user name"
+[[ $RUN_USER != root ]] || die_usage "--user root: the table never runs as root"
+SOURCE=${SOURCE:-$SCRIPT_DIR/../..}
+[[ -d $SOURCE ]] || die_usage "--source $SOURCE: no such folder"
+SOURCE=$(cd "$SOURCE" && pwd)
+for needed in pyproject.toml host/codenames_board host/pi/$SERVICE.service host/pi/99-codenames-tiles.rules; do
+    [[ -e $SOURCE/$needed ]] || die_usage "--source $SOURCE: not a codenames-board checkout (no $needed)"
+done
+
+# --- reporting ---------------------------------------------------------------
+
+STEP=""
+COUNT_OK=0
+COUNT_CHANGED=0
+COUNT_SKIPPED=0
+CHANGED_RUNTIME=0 # the package, the unit or the udev rule changed: a running service is out of date
+
+report() { # report STATE MESSAGE: the one status line of a step
+    local state=$1
+    if [[ $state == changed ]]; then
+        COUNT_CHANGED=$((COUNT_CHANGED + 1))
+        ((DRY_RUN)) && state=planned
+    elif [[ $state == ok ]]; then
+        COUNT_OK=$((COUNT_OK + 1))
+    else
+        COUNT_SKIPPED=$((COUNT_SKIPPED + 1))
+    fi
+    printf '%-8s %s\n' "$state" "$2"
+}
+
+note() { printf '         note: %s\n' "$*"; }
+
+on_error() {
+    printf 'failed   %s (%s line %s)\n' "${STEP:-setup}" "$PROG" "$1" >&2
+    exit 1
+}
+trap 'on_error $LINENO' ERR
+
+quoted() { # the words as a shell would read them back, quoted only where needed
+    local word out=""
+    for word in "$@"; do
+        if [[ ! $word =~ ^[A-Za-z0-9_./:=,+@%-]+$ ]]; then
+            word="'${word//\'/\'\\\'\'}'"
+        fi
+        out+="${out:+ }$word"
+    done
+    printf '%s' "$out"
+}
+
+run() { # run COMMAND...: print it, and run it unless this is a dry run
+    if ((DRY_RUN)); then
+        printf '         would run: %s\n' "$(quoted "$@")"
+    else
+        printf '         + %s\n' "$(quoted "$@")"
+        "$@"
+    fi
+}
+
+# --- helpers -------------------------------------------------------------------
+
+path() { printf '%s%s' "$ROOT" "$1"; } # a path under the staging root (or /)
+
+same_content() { [[ -f $2 && ! -L $2 ]] && cmp -s "$1" "$2"; }
+
+# install_file SRC DEST MODE: copy SRC to DEST (under the root) unless it is
+# already there with the same bytes; the mode is fixed if only it differs.
+# Sets FILE_STATE to ok or changed.
+install_file() {
+    local src=$1 dest mode=$3
+    dest=$(path "$2")
+    if same_content "$src" "$dest"; then
+        if [[ $(stat -c %a "$dest") != "${mode#0}" ]]; then
+            run chmod "$mode" "$dest"
+            FILE_STATE=changed
+        else
+            FILE_STATE=ok
+        fi
+        return 0
+    fi
+    if ((DRY_RUN)); then
+        printf '         would install: %s -> %s\n' "$src" "$dest"
+    else
+        printf '         + install %s -> %s\n' "$src" "$dest"
+        mkdir -p "$(dirname "$dest")"
+        local tmp
+        tmp=$(mktemp "$dest.XXXXXX")
+        cat "$src" >"$tmp"
+        chmod "$mode" "$tmp"
+        mv -f "$tmp" "$dest"
+    fi
+    FILE_STATE=changed
+}
+
+# ensure_dir DIR MODE [OWNER]: the folder exists with that mode (and owner
+# user:group). Sets DIR_STATE to ok or changed.
+ensure_dir() {
+    local dir mode=$2 owner=${3:-}
+    dir=$(path "$1")
+    DIR_STATE=ok
+    if [[ ! -d $dir ]]; then
+        run mkdir -p "$dir"
+        DIR_STATE=changed
+    fi
+    if [[ ! -d $dir ]] || [[ $(stat -c %a "$dir") != "${mode#0}" ]]; then
+        run chmod "$mode" "$dir"
+        DIR_STATE=changed
+    fi
+    if [[ -n $owner ]] && { [[ ! -d $dir ]] || [[ $(stat -c %U:%G "$dir") != "$owner" ]]; }; then
+        run chown "$owner" "$dir"
+        DIR_STATE=changed
+    fi
+}
+
+package_installed() { [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null) == ii* ]]; }
+
+pi_model() { tr -d '\0' 2>/dev/null </proc/device-tree/model || true; }
+
+existing_groups() {
+    local group
+    for group in "${GROUPS_WANTED[@]}"; do
+        if getent group "$group" >/dev/null; then printf '%s\n' "$group"; fi
+    done
+}
+
+# The hash of what pip installs: pyproject.toml, the package and the firmware.
+source_hash() {
+    (
+        cd "$SOURCE"
+        find pyproject.toml host/codenames_board firmware -type f \
+            ! -path '*/__pycache__/*' ! -name '*.pyc' ! -path '*.egg-info/*' -print0 |
+            LC_ALL=C sort -z | xargs -0 sha256sum | sha256sum | cut -d' ' -f1
+    )
+}
+
+source_version() { sed -n 's/^version *= *"\(.*\)"/\1/p' "$SOURCE/pyproject.toml" | head -n 1; }
+
+systemd_running() { [[ -d /run/systemd/system ]]; }
+
+# --- steps ---------------------------------------------------------------------
+
+step_packages() {
+    STEP="apt packages"
+    if ((ROOT_GIVEN)); then
+        report skipped "apt packages: not with --root"
+        return 0
+    fi
+    if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
+        printf 'failed   apt packages: no apt-get here: this script is for Raspberry Pi OS\n' >&2
+        exit 1
+    fi
+    local model gpio_compat why
+    model=$(pi_model)
+    [[ -n $model ]] || note "this does not look like a Raspberry Pi (no /proc/device-tree/model)"
+    # gpiozero uses lgpio on every Pi (the only backend on a Pi 5). RPi.GPIO is
+    # the fallback: the original on older Pis, rpi-lgpio (the same API on lgpio)
+    # on a Pi 5, where the original cannot work. The two packages conflict.
+    if [[ $model =~ Raspberry\ Pi\ 5|Raspberry\ Pi\ 500|Compute\ Module\ 5 ]]; then
+        gpio_compat=python3-rpi-lgpio
+        why="for a ${model% Rev*}"
+    elif package_installed python3-rpi-lgpio; then
+        gpio_compat=python3-rpi-lgpio
+        why="already chosen on this Pi"
+    else
+        gpio_compat=python3-rpi.gpio
+        why="for ${model:-a Raspberry Pi before the 5}"
+        why=${why% Rev*}
+    fi
+    local wanted=(python3-venv python3-dev libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0
+        libsdl2-mixer-2.0-0 python3-lgpio "$gpio_compat")
+    local missing=() package
+    for package in "${wanted[@]}"; do
+        package_installed "$package" || missing+=("$package")
+    done
+    if ((${#missing[@]} == 0)); then
+        report ok "apt packages: all ${#wanted[@]} installed ($gpio_compat $why)"
+        return 0
+    fi
+    run apt-get update
+    if ((!DRY_RUN)); then
+        local unavailable=()
+        for package in "${missing[@]}"; do
+            apt-cache show "$package" >/dev/null 2>&1 || unavailable+=("$package")
+        done
+        if ((${#unavailable[@]})); then
+            printf 'failed   apt packages: not in the package lists: %s (they come with Raspberry Pi OS Bookworm or later)\n' \
+                "${unavailable[*]}" >&2
+            exit 1
+        fi
+    fi
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+    report changed "apt packages: installed ${missing[*]}"
+}
+
+step_user() {
+    STEP="user $RUN_USER"
+    if ((ROOT_GIVEN)); then
+        report skipped "user $RUN_USER: not with --root"
+        return 0
+    fi
+    local groups=() missing_groups=() group
+    mapfile -t groups < <(existing_groups)
+    for group in "${GROUPS_WANTED[@]}"; do
+        getent group "$group" >/dev/null || missing_groups+=("$group")
+    done
+    if ((${#missing_groups[@]})); then
+        note "no group ${missing_groups[*]} here: the service names them all in SupplementaryGroups= and does not start while one is missing (add it: groupadd --system NAME)"
+    fi
+    local group_list
+    group_list=$(
+        IFS=,
+        printf '%s' "${groups[*]}"
+    )
+    if ! id -u "$RUN_USER" >/dev/null 2>&1; then
+        run useradd --system --user-group --home-dir "$STATE_DIR" --no-create-home \
+            --shell /usr/sbin/nologin --comment "Codenames table" \
+            ${group_list:+--groups "$group_list"} "$RUN_USER"
+        report changed "user $RUN_USER: created (system user, groups: ${groups[*]:-none})"
+        return 0
+    fi
+    if [[ $(id -u "$RUN_USER") == 0 ]]; then
+        printf 'failed   user %s: has uid 0: the table never runs as root\n' "$RUN_USER" >&2
+        exit 1
+    fi
+    local current add=()
+    current=" $(id -nG "$RUN_USER") "
+    for group in "${groups[@]}"; do
+        [[ $current == *" $group "* ]] || add+=("$group")
+    done
+    if ((${#add[@]})); then
+        run usermod --append --groups "$(
+            IFS=,
+            printf '%s' "${add[*]}"
+        )" "$RUN_USER"
+        report changed "user $RUN_USER: added to ${add[*]}"
+    else
+        report ok "user $RUN_USER: exists, in ${groups[*]:-no extra groups}"
+    fi
+}
+
+step_venv() {
+    STEP="virtual environment"
+    local venv
+    venv=$(path "$VENV")
+    if ((ROOT_GIVEN && !WITH_VENV)); then
+        report skipped "virtual environment $venv: not with --root (add --with-venv)"
+        return 0
+    fi
+    if [[ ! -x $venv/bin/python ]]; then
+        run "$PYTHON" -m venv --system-site-packages "$venv"
+        report changed "virtual environment $venv: made (it sees the system's GPIO packages)"
+    elif ! grep -Eq '^include-system-site-packages *= *true' "$venv/pyvenv.cfg" 2>/dev/null; then
+        run "$PYTHON" -m venv --system-site-packages "$venv"
+        report changed "virtual environment $venv: now sees the system's GPIO packages"
+    elif ! "$venv/bin/python" -c '' 2>/dev/null; then
+        # A Python upgrade (a new Raspberry Pi OS release) breaks the old one.
+        run "$PYTHON" -m venv --clear --system-site-packages "$venv"
+        run rm -f "$(path "$STAMP")"
+        report changed "virtual environment $venv: made anew (its Python no longer ran)"
+    else
+        report ok "virtual environment $venv: present, sees the system's packages"
+    fi
+}
+
+step_package() {
+    STEP="codenames-board package"
+    local venv stamp hash version
+    venv=$(path "$VENV")
+    stamp=$(path "$STAMP")
+    if ((ROOT_GIVEN && !WITH_VENV)); then
+        report skipped "codenames-board package: not with --root (add --with-venv)"
+        return 0
+    fi
+    hash=$(source_hash)
+    version=$(source_version)
+    if [[ -x $venv/bin/codenames-board && -f $stamp && $(<"$stamp") == "$hash" ]]; then
+        report ok "codenames-board $version: installed from this source (${hash:0:12})"
+        return 0
+    fi
+    # pip builds in the folder it is given: a copy keeps root's build files out
+    # of the checkout.
+    local stage=""
+    if ((DRY_RUN)); then
+        printf '         would copy pyproject.toml, README.md, LICENSE, host/codenames_board, firmware from %s to a temporary folder\n' "$SOURCE"
+    else
+        stage=$(mktemp -d)
+        # shellcheck disable=SC2064 # expand now: the folder is this run's
+        trap "rm -rf '$stage'" EXIT
+        mkdir -p "$stage/host"
+        cp -R "$SOURCE/pyproject.toml" "$SOURCE/README.md" "$SOURCE/LICENSE" "$SOURCE/firmware" "$stage/"
+        cp -R "$SOURCE/host/codenames_board" "$stage/host/"
+    fi
+    local pip=("$venv/bin/python" -m pip install --disable-pip-version-check --no-input --upgrade)
+    if ((DRY_RUN)); then
+        printf '         would run: %s <that folder>\n' "$(quoted "${pip[@]}")"
+        printf '         would write: %s (%s)\n' "$stamp" "${hash:0:12}"
+    else
+        run "${pip[@]}" "$stage"
+        printf '%s\n' "$hash" >"$stamp"
+    fi
+    CHANGED_RUNTIME=1
+    report changed "codenames-board $version: installed from $SOURCE (${hash:0:12})"
+}
+
+# Does the venv's pygame use an SDL with the KMS/DRM video driver? Prints
+# the SDL library's path, then yes or no.
+sdl_has_kmsdrm() {
+    PYGAME_HIDE_SUPPORT_PROMPT=1 "$1" - 2>/dev/null <<'EOF'
+import re
+import pygame  # loads SDL: /proc/self/maps then names the library in use
+paths = sorted({line.split()[-1] for line in open("/proc/self/maps") if re.search(r"/libSDL2-2[^/]*$", line.strip())})
+found = [path for path in paths if b"kmsdrm" in open(path, "rb").read().lower()]
+print(paths[0] if paths else "no SDL library")
+print("yes" if found else "no")
+EOF
+}
+
+step_display_driver() {
+    STEP="display driver"
+    local venv python
+    venv=$(path "$VENV")
+    python=$venv/bin/python
+    if ((ROOT_GIVEN && !WITH_VENV)); then
+        report skipped "display driver: not with --root (add --with-venv)"
+        return 0
+    fi
+    if [[ ! -x $python ]] || ! "$python" -c 'import pygame' >/dev/null 2>&1; then
+        report skipped "display driver: checked once pygame is installed"
+        return 0
+    fi
+    local answer library
+    mapfile -t answer < <(sdl_has_kmsdrm "$python")
+    library=${answer[0]:-unknown}
+    if [[ ${answer[1]:-no} == yes ]]; then
+        report ok "display driver: pygame's SDL ($library) has KMS/DRM: fullscreen works without a desktop"
+        return 0
+    fi
+    if ((!PYGAME_FROM_SOURCE)); then
+        report skipped "display driver: pygame's SDL ($library) has no KMS/DRM: fullscreen only under a desktop"
+        note "rerun with --pygame-from-source to build pygame on this system's SDL, or use a framebuffer (host/pi/README.md)"
+        return 0
+    fi
+    if ((!ROOT_GIVEN)); then
+        local wanted=(build-essential pkg-config libsdl2-dev libsdl2-image-dev libsdl2-mixer-dev libsdl2-ttf-dev
+            libfreetype-dev libportmidi-dev libjpeg-dev) missing=() package
+        for package in "${wanted[@]}"; do
+            package_installed "$package" || missing+=("$package")
+        done
+        if ((${#missing[@]})); then
+            run apt-get update
+            run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
+        fi
+    fi
+    local version
+    version=$("$python" -c 'import importlib.metadata as m; print(m.version("pygame"))')
+    run "$python" -m pip install --disable-pip-version-check --no-input --force-reinstall --no-deps \
+        --no-binary pygame "pygame==$version"
+    if ((!DRY_RUN)); then
+        mapfile -t answer < <(sdl_has_kmsdrm "$python")
+        if [[ ${answer[1]:-no} != yes ]]; then
+            printf 'failed   display driver: pygame %s built on %s, which has no KMS/DRM either\n' "$version" "${answer[0]:-unknown}" >&2
+            exit 1
+        fi
+        library=${answer[0]}
+    fi
+    CHANGED_RUNTIME=1
+    report changed "display driver: pygame $version built on this system's SDL ($library), which has KMS/DRM"
+}
+
+step_udev() {
+    STEP="udev rule"
+    install_file "$SOURCE/host/pi/99-codenames-tiles.rules" "$UDEV_RULE" 0644
+    if [[ $FILE_STATE == ok ]]; then
+        report ok "udev rule $(path "$UDEV_RULE"): up to date"
+    elif ((ROOT_GIVEN)); then
+        report changed "udev rule $(path "$UDEV_RULE"): installed (udev not reloaded: --root)"
+    else
+        run udevadm control --reload
+        run udevadm trigger --action=add --subsystem-match=tty
+        CHANGED_RUNTIME=1
+        report changed "udev rule $UDEV_RULE: installed, udev reloaded (the Pico is /dev/codenames-tiles)"
+    fi
+}
+
+step_config_dir() {
+    STEP="config folder"
+    ensure_dir "$CONFIG_DIR" 0755
+    local what=made
+    [[ $DIR_STATE == changed ]] || what=present
+    report "$DIR_STATE" "config folder $(path "$CONFIG_DIR"): $what"
+}
+
+step_state_dir() {
+    STEP="state folder"
+    local owner="" group
+    if ((!ROOT_GIVEN)); then
+        group=$(id -gn "$RUN_USER" 2>/dev/null || printf '%s' "$RUN_USER")
+        owner=$RUN_USER:$group
+    fi
+    ensure_dir "$STATE_DIR" 0750 "$owner"
+    local what=made
+    [[ $DIR_STATE == changed ]] || what=present
+    if [[ -n $owner ]]; then
+        report "$DIR_STATE" "state folder $STATE_DIR: $what, owned by $owner"
+    else
+        report "$DIR_STATE" "state folder $(path "$STATE_DIR"): $what (systemd gives it to the user at the first start)"
+    fi
+}
+
+step_config() {
+    STEP="config"
+    local config venv
+    config=$(path "$CONFIG")
+    venv=$(path "$VENV")
+    if [[ -e $config ]]; then
+        if ((INSTALL_CONFIG)); then
+            report ok "config $config: present, kept (never overwritten)"
+        else
+            report ok "config $config: present"
+        fi
+    elif ((!INSTALL_CONFIG)); then
+        report skipped "config $config: none"
+        note "the service does not start without it: rerun with --config for a starter one, or write your own"
+        return 0
+    else
+        local generate=()
+        if [[ -x $venv/bin/codenames-board ]]; then
+            generate=("$venv/bin/codenames-board" config --default)
+        else
+            generate=(env "PYTHONPATH=$SOURCE/host" "$PYTHON" -m codenames_board config --default)
+        fi
+        if ((DRY_RUN)); then
+            printf '         would write: %s > %s\n' "$(quoted "${generate[@]}")" "$config"
+        else
+            printf '         + %s > %s\n' "$(quoted "${generate[@]}")" "$config"
+            mkdir -p "$(dirname "$config")"
+            local tmp
+            tmp=$(mktemp "$config.XXXXXX")
+            "${generate[@]}" >"$tmp"
+            chmod 0644 "$tmp"
+            mv -f "$tmp" "$config"
+        fi
+        report changed "config $config: starter config written (codenames-board config --default)"
+    fi
+    # The service checks it at every start; say so now rather than at the next boot.
+    if ((!DRY_RUN)) && [[ -e $config && -x $venv/bin/codenames-board ]]; then
+        local output
+        if ! output=$(env -u CODENAMES_BOARD_CONFIG "$venv/bin/codenames-board" config --check --config "$config" 2>&1); then
+            note "codenames-board config --check finds mistakes; the service will not start until they are fixed:"
+            printf '%s\n' "$output" | sed 's/^/           /'
+        fi
+    fi
+}
+
+step_unit() {
+    STEP="systemd unit"
+    local changed=0 also=""
+    install_file "$SOURCE/host/pi/$SERVICE.service" "$UNIT" 0644
+    [[ $FILE_STATE == ok ]] || changed=1
+    # The unit names the user codenames; another user is a drop-in, so the
+    # unit itself stays exactly the repository's file.
+    local dropin
+    dropin=$(path "$DROPIN")
+    if [[ $RUN_USER != "$DEFAULT_USER" ]]; then
+        local group content
+        group=$(id -gn "$RUN_USER" 2>/dev/null || printf '%s' "$RUN_USER")
+        content=$(printf '# Written by host/pi/setup.sh --user %s\n[Service]\nUser=%s\nGroup=%s\n' "$RUN_USER" "$RUN_USER" "$group")
+        if ! [[ -f $dropin && $(<"$dropin") == "$content" ]]; then
+            if ((DRY_RUN)); then
+                printf '         would write: %s (User=%s)\n' "$dropin" "$RUN_USER"
+            else
+                printf '         + write %s (User=%s)\n' "$dropin" "$RUN_USER"
+                mkdir -p "$(dirname "$dropin")"
+                printf '%s\n' "$content" >"$dropin"
+                chmod 0644 "$dropin"
+            fi
+            changed=1
+            also=" (runs as $RUN_USER)"
+        fi
+    elif [[ -e $dropin ]]; then
+        run rm -f "$dropin"
+        changed=1
+        also=" (runs as $DEFAULT_USER again)"
+    fi
+    if ((!changed)); then
+        report ok "systemd unit $(path "$UNIT"): up to date"
+        return 0
+    fi
+    CHANGED_RUNTIME=1
+    if ((!ROOT_GIVEN)); then
+        if systemd_running; then
+            run systemctl daemon-reload
+        else
+            note "systemd is not running here: no daemon-reload"
+        fi
+    fi
+    report changed "systemd unit $(path "$UNIT"): installed$also"
+}
+
+step_enable() {
+    STEP="enable"
+    if ((ROOT_GIVEN)); then
+        local link
+        link=$(path "$WANTS_LINK")
+        if [[ -L $link && $(readlink "$link") == "$UNIT" ]]; then
+            report ok "enabled: $link"
+        else
+            run mkdir -p "$(dirname "$link")"
+            run ln -sfn "$UNIT" "$link"
+            report changed "enabled: $link -> $UNIT"
+        fi
+        return 0
+    fi
+    if systemctl is-enabled --quiet "$SERVICE" 2>/dev/null; then
+        report ok "service $SERVICE: enabled (starts on boot)"
+    else
+        run systemctl enable "$SERVICE"
+        report changed "service $SERVICE: enabled (starts on boot)"
+    fi
+}
+
+step_start() {
+    STEP="start"
+    if ((ROOT_GIVEN)); then
+        report skipped "start: not with --root"
+        return 0
+    fi
+    local active=0
+    if systemd_running && systemctl is-active --quiet "$SERVICE"; then active=1; fi
+    if ((!START)); then
+        report skipped "start: not asked for (--start; otherwise it starts on the next boot)"
+        if ((active && CHANGED_RUNTIME)); then
+            note "the running service is out of date: sudo systemctl restart $SERVICE"
+        fi
+        return 0
+    fi
+    if ! systemd_running; then
+        report skipped "start: systemd is not running here"
+    elif ((active && CHANGED_RUNTIME)); then
+        run systemctl restart "$SERVICE"
+        report changed "service $SERVICE: restarted with this version"
+    elif ((active)); then
+        report ok "service $SERVICE: running"
+    else
+        run systemctl start "$SERVICE"
+        report changed "service $SERVICE: started"
+    fi
+}
+
+# --- main ----------------------------------------------------------------------
+
+main() {
+    local where="this system"
+    ((ROOT_GIVEN)) && where="the staging root $ROOT"
+    if ((DRY_RUN)); then
+        printf 'codenames-board setup of %s, from %s: dry run, nothing is changed\n' "$where" "$SOURCE"
+    else
+        printf 'codenames-board setup of %s, from %s\n' "$where" "$SOURCE"
+    fi
+    if ((!ROOT_GIVEN)) && [[ -r /etc/os-release ]]; then
+        local codename
+        codename=$(sed -n 's/^VERSION_CODENAME=//p' /etc/os-release)
+        case $codename in
+            stretch | buster | bullseye) note "this is $codename: the setup is made for Raspberry Pi OS Bookworm or later" ;;
+        esac
+    fi
+    step_packages
+    step_user
+    step_venv
+    step_package
+    step_display_driver
+    step_udev
+    step_config_dir
+    step_state_dir
+    step_config
+    step_unit
+    step_enable
+    step_start
+    STEP=""
+    if ((DRY_RUN)); then
+        printf 'dry run: %d planned, %d ok, %d skipped; nothing was changed\n' "$COUNT_CHANGED" "$COUNT_OK" "$COUNT_SKIPPED"
+    else
+        printf 'done: %d changed, %d ok, %d skipped\n' "$COUNT_CHANGED" "$COUNT_OK" "$COUNT_SKIPPED"
+    fi
+}
+
+main
