@@ -9,6 +9,30 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = ROOT / "host"
 
 
+def _need_tool(name, package=None):
+    """The tool's path; a skip when it is missing here, a failure on CI (the CI variable set), which installs it."""
+    import shutil
+
+    path = shutil.which(name)
+    if path is None:
+        message = f"{name} is not installed (apt-get install {package or name})"
+        if os.environ.get("CI"):
+            pytest.fail(f"{message}: CI must have it")
+        pytest.skip(message)
+    return path
+
+
+@pytest.fixture
+def need_tool():
+    """``need_tool(name, package)``: a system tool's path, or a skip (a failure on CI) when it is missing."""
+    return _need_tool
+
+
+@pytest.fixture(scope="module")
+def need_tool_module():
+    return _need_tool
+
+
 def _cli_runner(state):
     def run(*args, input=None, env=None):
         environ = {

@@ -174,7 +174,7 @@ def test_ws2812_section_has_the_power_and_data_rules():
     text = section(wiring.generate()["README.md"], "WS2812 power and data")
     for needed in ("74AHCT125", "74HCT245", "4.3 V", "330 Ω", "1000 µF", "Common ground", "Never power the LEDs through the Pico", "hardware/"):
         assert needed in text, needed
-    assert f"{board.LEDS * 3 * board.LED_MA_PER_CHANNEL} mA" in text
+    assert f"{board.LEDS * (3 * board.LED_MA_PER_CHANNEL + board.LED_MA_IDLE)} mA" in text
     assert "chain index 0 (tile A1), 18 (tile D2), 36 (turn LED 2)" in text
 
 

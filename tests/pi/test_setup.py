@@ -26,17 +26,6 @@ STATUSES = ("ok", "changed", "planned", "skipped")
 STEPS = 12  # the lines a run reports, one per step
 
 
-def need_tool(name):
-    """The tool's path; a skip when it is missing here, a failure on CI (which installs it)."""
-    path = shutil.which(name)
-    if path is None:
-        message = f"{name} is not installed (apt-get install {'systemd' if name == 'systemd-analyze' else name})"
-        if os.environ.get("CI"):
-            pytest.fail(f"{message}: CI must have it")
-        pytest.skip(message)
-    return path
-
-
 def run_setup(*args, env=None, script=SETUP, user_prefix=()):
     environ = {**os.environ, "PYTHON": sys.executable, **(env or {})}
     return subprocess.run(
@@ -102,16 +91,15 @@ def unit_settings(text):
 # --- static checks -----------------------------------------------------------------
 
 
-def test_shellcheck_finds_nothing_in_the_setup_script():
+def test_shellcheck_finds_nothing_in_the_setup_script(need_tool):
     shellcheck = need_tool("shellcheck")
     completed = subprocess.run([shellcheck, "--shell=bash", str(SETUP)], capture_output=True, text=True)
     assert completed.returncode == 0, completed.stdout + completed.stderr
     assert completed.stdout == ""
 
 
-def verify_unit(text, folder):
+def verify_unit(systemd_analyze, text, folder):
     """systemd-analyze verify on a copy of the unit named as installed: (exit code, its complaints)."""
-    systemd_analyze = need_tool("systemd-analyze")
     unit = folder / "codenames-board.service"
     unit.write_text(text)
     completed = subprocess.run(
@@ -127,19 +115,19 @@ def verify_unit(text, folder):
     return completed.returncode, complaints
 
 
-def test_the_unit_passes_systemd_analyze_verify(tmp_path):
+def test_the_unit_passes_systemd_analyze_verify(tmp_path, need_tool):
     text = UNIT.read_text()
     assert text.count(BINARY) == 2  # ExecStartPre and ExecStart
     # The venv's command does not exist here: an existing binary stands in for it.
-    returncode, complaints = verify_unit(text.replace(BINARY, shutil.which("true")), tmp_path)
+    returncode, complaints = verify_unit(need_tool("systemd-analyze", "systemd"), text.replace(BINARY, shutil.which("true")), tmp_path)
     assert complaints == []
     assert returncode == 0
 
 
-def test_systemd_analyze_verify_does_find_mistakes(tmp_path):
+def test_systemd_analyze_verify_does_find_mistakes(tmp_path, need_tool):
     """The check above is live: a misspelt setting and the missing binary are both reported."""
     text = UNIT.read_text().replace("NoNewPrivileges=yes", "NoNewPrivilege=yes")
-    returncode, complaints = verify_unit(text, tmp_path)
+    returncode, complaints = verify_unit(need_tool("systemd-analyze", "systemd"), text, tmp_path)
     assert any("NoNewPrivilege" in line for line in complaints), complaints
     assert any(BINARY in line for line in complaints), complaints
 

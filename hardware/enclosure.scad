@@ -1,0 +1,526 @@
+// codenames-board: the table's top plate, LED board and spymaster display hood.
+//
+// Parametric OpenSCAD model (OpenSCAD 2021.01 or newer). Every size is a
+// parameter below; the Customizer (Window > Customizer) shows them grouped.
+// hardware/README.md explains the design and the assembly.
+//
+// Parts (-D 'part="..."' on the command line):
+//   "all"          the assembled table: box (see-through), LED board, top plate, hood, cards
+//   "top"          the whole top plate in one piece (a large printer or a CNC router)
+//   "top_piece"    one printable piece of the top plate, turned over ready to print (the
+//                  top face and the light windows' skin on the bed): piece = [i, j], i counts the
+//                  pieces from the left, j from the front (cuts_x/cuts_y say where it is cut)
+//   "hood"         the spymaster display hood (print standing on its base, no supports)
+//   "ledboard"     the LED board under the top plate (3 mm MDF or hardboard)
+//   "ledboard_2d"  the LED board as a 2D drawing: export .svg or .dxf for a laser cutter,
+//                  or print it 1:1 as a drilling template
+//   "top_2d"       the top plate's outline and through holes as a 2D drawing, for a
+//                  4 mm MDF/plywood sheet instead of the printed plate
+//
+//   openscad -o top.stl hardware/enclosure.scad -D 'part="top_piece"' -D 'piece=[0,0]'
+//   openscad -o hood.stl hardware/enclosure.scad -D 'part="hood"'
+//   openscad -o ledboard.svg hardware/enclosure.scad -D 'part="ledboard_2d"'
+//
+// Coordinates: millimetres; x to the right and y away from the operatives
+// (they sit at y = 0 and see row A at the far end, column 1 on their left);
+// the spymasters sit at the far end (large y), facing them. z = 0 is the top
+// of the LED board, the plate's walls stand on it.
+
+/* [What to render] */
+part = "all"; // [all, top, top_piece, hood, ledboard, ledboard_2d, top_2d]
+piece = [0, 0];
+show_cards = true;          // cards in the "all" view
+
+/* [Cards and tiles] */
+card = [70, 45];            // a codename card, lying landscape
+gap = 18;                   // between neighbouring cards (room for their light frames): the tile pitch is card + gap
+card_clearance = 0.5;       // around a card in its recess
+recess_depth = 0;           // card recess in the top surface: 0 for a printed plate (printed top side down,
+                            // a recess would hang over air); 0.8 for a milled one; the light frame marks each card's place
+thumb_notch = 6;            // radius of the scoop at each recess's front edge to lift a card (0: none; only with a recess)
+border = 15;                // plate beyond the grid at the sides and around the strips
+
+/* [Touch pads and LEDs] */
+pad = [60, 35];             // copper-foil pad under each tile
+pad_pocket_depth = 0.4;     // locating pocket for the pad in the plate's underside
+pad_cover = 3;              // plate between a card and its pad: the MPR121 senses through it
+frame_w = 4;                // the light frame around each card: a window on each side, solid at the corners
+frame_gap = 1.5;            // plate between a card's recess and its light frame
+diffuser_skin = 0.8;        // plate left over the windows: a printed diffuser (0: through slots for frosted acrylic)
+rib_h = 15;                 // height of the light chambers: LED to plate, for an even glow
+rib_t = 2.4;                // chamber walls (a cut through a wall leaves 1.2 mm on each piece)
+skirt_t = 3;                // the plate's outer wall
+notch = [8, 4];             // cable channels (width, height) at the foot of every wall
+
+/* [Sand-timer bar and turn indicator] */
+timer_leds = 10;            // as in firmware/board.py and [tiles] timer_leds
+turn_leds = 2;              // as in firmware/board.py and [tiles] turn_leds
+led_pitch = 1000 / 60;      // one LED every 16.7 mm: a 60 LEDs/m strip
+strip_w = 10;               // width of the LED strip
+window_w = 8;               // width of the bar's light windows
+front_d = 76;               // the strip between the operatives' edge and the grid
+
+/* [Buttons] */
+clue_input = "buttons";     // [buttons, encoder]
+button_hole = 30;           // 30 mm arcade buttons: END TURN, clue down/up/confirm, UNDO, NEW GAME
+button_nut_d = 38;          // kept free of walls under the plate: the nut and the microswitch
+big_button_hole = 46;       // the 60 mm sand-timer button: check your button's thread
+big_button_nut_d = 62;
+encoder_hole = 7.5;         // EC11 rotary encoder, M7 bushing
+status_led_hole = 8;        // a 5 mm LED in a panel holder
+buzzer_holes = true;        // sound holes above the piezo
+
+/* [Spymaster display and hood] */
+display = "spi35";          // [spi28, spi35, hdmi5, dsi7, custom]
+// with display = "custom": module width, height, active area width, height,
+// mounting hole spacing x, y (0, 0: no holes), depth behind the glass
+custom_display = [85.5, 56, 73.5, 49, 58, 49, 12];
+hood_tilt = 60;             // the display face, degrees from the table
+hood_lift = 10;             // the face starts this high above the plate
+hood_visor = 25;            // the roof runs on past the face at 45 degrees: shade and privacy
+hood_wall = 2.4;
+hood_margin = 5;            // face around the display module
+hood_gap = 8;               // from the grid to the hood's back wall
+
+/* [Assembly] */
+ledboard_t = 3;             // the LED board: 3 mm MDF or hardboard
+box_h = 70;                 // the box under the LED board: electronics and button switches
+box_wall = 12;              // its plywood sides
+screw_d = 3.4;              // clearance for 3-3.5 mm screws
+screw_head_d = 7;           // countersink on the plate's top
+pilot_d = 2.5;              // pilot holes for 3 mm self-tapping screws in the bosses
+boss_d = 8;
+bed = [220, 220];           // printer bed: a piece that does not fit is reported
+cuts_x = [2, 4];            // cut the plate along the walls after these columns ...
+cuts_y = [2, 5];            // ... and after these rows, counted from the operatives (5: behind the grid)
+
+$fn = 40;
+eps = 0.01;
+
+// ------------------------------------------------------------------ derived
+
+pitch = [card[0] + gap, card[1] + gap];
+grid = [5 * pitch[0], 5 * pitch[1]];
+recess = [card[0] + 2 * card_clearance, card[1] + 2 * card_clearance];
+plate_t = recess_depth + pad_cover + pad_pocket_depth;
+top_z = rib_h + plate_t;
+gx = border;                // the grid's front left corner
+gy = border + front_d;
+
+// The display: [module w, h, active w, h, hole dx, dy, depth]. Nominal sizes:
+// measure yours (the module's outline and its mounting holes).
+function display_spec(name) =
+    name == "spi28" ? [86, 50, 58, 44, 0, 0, 10] :        // 2.8" 320x240 SPI TFT (ILI9341)
+    name == "spi35" ? [85.5, 56, 73.5, 49, 58, 49, 12] :   // 3.5" 480x320 SPI TFT (Waveshare 3.5" LCD (A) and clones)
+    name == "hdmi5" ? [121, 78, 108, 65, 0, 0, 14] :      // 5" 800x480 HDMI
+    name == "dsi7" ? [194, 110, 155, 86, 0, 0, 20] :      // the Raspberry Pi 7" Touch Display (DSI, 800x480)
+    custom_display;
+
+spec = display_spec(display);
+module_size = [spec[0], spec[1]];
+view_size = [spec[2], spec[3]];
+module_holes = [spec[4], spec[5]];
+module_depth = spec[6];
+
+// The hood's side profile in (y, z), y towards the spymasters. A: the face's
+// foot; B: its top; the roof runs through B at 45 degrees, from C (over the
+// back wall) to E (the visor's edge).
+face_w = module_size[0] + 2 * (hood_margin + hood_wall);
+face_len = module_size[1] + 2 * (hood_margin + hood_wall);
+hood_A = [0, hood_lift];
+hood_B = hood_A + face_len * [-cos(hood_tilt), sin(hood_tilt)];
+hood_room = module_depth + 8;
+hood_C = hood_B - [hood_room, hood_room];
+hood_E = hood_B + hood_visor * [cos(45), sin(45)];
+hood_back = hood_C[0];
+hood_front = max(hood_E[0], 0) + 15;
+hood_depth = hood_front - hood_back;
+hood_height = hood_E[1];
+hood_tab = 12;              // screw tabs beside the cheeks
+
+back_d = max(hood_gap + hood_depth + border, button_nut_d + 2 * border);
+plate = [grid[0] + 2 * border, gy + grid[1] + back_d];
+
+fy = border + front_d / 2;                      // the front strip's centre line
+by = gy + grid[1] + back_d / 2;                 // the back strip's centre line
+hx = plate[0] / 2;                              // the hood's centre line
+hy = gy + grid[1] + hood_gap - hood_back;       // the hood's face foot (its local origin)
+
+// Tile (row 0-4 = A-E, column 0-4 = 1-5 as the operatives see the grid)
+function cell(row, column) = [gx + (column + 0.5) * pitch[0], gy + (4 - row + 0.5) * pitch[1]];
+
+// A tile's light frame: four windows ([x0, y0], [x1, y1]) around its card
+// recess, the corners left solid to hold the plate under the card (the windows
+// never touch: a shared corner would make the model non-manifold); the near
+// window parts around the thumb scoop.
+frame_in = [recess[0] / 2 + frame_gap, recess[1] / 2 + frame_gap];
+frame_out = frame_in + [frame_w, frame_w];
+scoop_half = thumb_notch > 0 && recess_depth > 0 ? thumb_notch + 2 : 0;
+function frame_windows(p) = concat(
+    [[p + [-frame_in[0], frame_in[1]], p + [frame_in[0], frame_out[1]]],       // far side
+     [p + [-frame_out[0], 1 - frame_in[1]], p + [-frame_in[0], frame_in[1] - 1]],     // left
+     [p + [frame_in[0], 1 - frame_in[1]], p + [frame_out[0], frame_in[1] - 1]]],      // right
+    scoop_half > 0
+        ? [[p + [-frame_in[0], -frame_out[1]], p + [-scoop_half, -frame_in[1]]],
+           [p + [scoop_half, -frame_out[1]], p + [frame_in[0], -frame_in[1]]]]
+        : [[p + [-frame_in[0], -frame_out[1]], p + [frame_in[0], -frame_in[1]]]]);
+
+// The bar: one of its walls lines up with the grid wall after column 2 (a
+// default cut), then the turn indicator to its right.
+bar_x0 = gx + 2 * pitch[0] - 4 * led_pitch;
+bar_len = timer_leds * led_pitch;
+turn_x0 = bar_x0 + bar_len + 12;
+turn_len = turn_leds * led_pitch;
+box_in = strip_w + 2;                           // inside width of the bar's light box
+
+// Round features: [name, [x, y], hole diameter, diameter kept free of walls]
+clue_x = [for (i = [0:2]) border + button_nut_d / 2 + 3 + i * (button_nut_d + 2)];
+clue_features = clue_input == "encoder"
+    ? [["encoder", [clue_x[1], by], encoder_hole, 26]]
+    // seen from the spymasters' seats (facing the operatives): down, up, confirm, left to right
+    : [["CONFIRM", [clue_x[0], by], button_hole, button_nut_d],
+       ["UP", [clue_x[1], by], button_hole, button_nut_d],
+       ["DOWN", [clue_x[2], by], button_hole, button_nut_d]];
+features = concat(
+    [["END TURN", [gx + button_nut_d / 2 + 3, fy], button_hole, button_nut_d],
+     ["status LED", [bar_x0 - 14, fy], status_led_hole, status_led_hole + 4],
+     ["SAND TIMER", [plate[0] - border - big_button_nut_d / 2, fy], big_button_hole, big_button_nut_d]],
+    clue_features,
+    [["UNDO", [gx + 4 * pitch[0] - button_nut_d / 2 - 6, by], button_hole, button_nut_d],
+     ["NEW GAME", [gx + 4 * pitch[0] + button_nut_d / 2 + 4, by], button_hole, button_nut_d],
+     ["buzzer", [plate[0] - border - 6, by], 0, 16]]);
+
+// Rectangular features: [name, [x0, y0], [x1, y1]]
+hood_slot = [[hx - min(30, face_w / 2 - 10), hy + hood_back + hood_wall + 4],
+             [hx + min(30, face_w / 2 - 10), hy - hood_wall - 4]];
+rect_features = [
+    ["timer bar", [bar_x0 - rib_t, fy - box_in / 2 - rib_t], [bar_x0 + bar_len + rib_t, fy + box_in / 2 + rib_t]],
+    ["turn indicator", [turn_x0 - rib_t, fy - box_in / 2 - rib_t], [turn_x0 + turn_len + rib_t, fy + box_in / 2 + rib_t]],
+    ["display cable slot", hood_slot[0], hood_slot[1]]];
+
+hood_screws = [for (side = [-1, 1], y = [hood_back + 8, hood_front - 8])
+               [hx + side * (face_w / 2 + hood_tab / 2), hy + y]];
+
+// Screws along the edges into the box's sides, and bosses at the walls'
+// crossings for screws up through the LED board; none on a cut line.
+cut_xs = [for (k = cuts_x) gx + k * pitch[0]];
+cut_ys = [for (k = cuts_y) gy + k * pitch[1]];
+function on_cut(v, cuts) = len([for (c = cuts) if (abs(v - c) < boss_d) c]) > 0;
+edge_in = box_wall / 2;
+edge_screws = concat(
+    [for (k = [0:5], y = [edge_in, plate[1] - edge_in]) let(x = gx + k * pitch[0]) if (!on_cut(x, cut_xs)) [x, y]],
+    [for (v = concat([for (k = [0:5]) gy + k * pitch[1]], [fy, by]), x = [edge_in, plate[0] - edge_in])
+        if (!on_cut(v, cut_ys)) [x, v]]);
+bosses = [for (i = [1:4], j = [1:4]) let(p = [gx + i * pitch[0], gy + j * pitch[1]])
+          if (!on_cut(p[0], cut_xs) && !on_cut(p[1], cut_ys)) p];
+
+// Piece boundaries for printing
+piece_xs = concat([0], cut_xs, [plate[0]]);
+piece_ys = concat([0], cut_ys, [plate[1]]);
+
+// ------------------------------------------------------------------ checks
+
+function rect_hits_circle(r, c, d) =
+    c[0] + d / 2 > r[1][0] && c[0] - d / 2 < r[2][0] && c[1] + d / 2 > r[1][1] && c[1] - d / 2 < r[2][1];
+function on_bar_wall(x, x0, n) = x > x0 - rib_t && x < x0 + n * led_pitch + rib_t
+    && abs((x - x0) / led_pitch - round((x - x0) / led_pitch)) * led_pitch < 0.01;
+
+module check(ok, message) { if (!ok) echo(str("WARNING: ", message)); }
+
+module checks() {
+    for (f = features) {
+        check(f[1][0] - f[3] / 2 >= skirt_t && f[1][0] + f[3] / 2 <= plate[0] - skirt_t,
+              str(f[0], " does not fit on the plate (x ", f[1][0], ")"));
+        for (x = cut_xs) check(abs(f[1][0] - x) >= f[3] / 2, str(f[0], " lies on the cut at x = ", x, ": move it or the cut"));
+        for (y = cut_ys) check(abs(f[1][1] - y) >= f[3] / 2, str(f[0], " lies on the cut at y = ", y, ": move it or the cut"));
+        for (r = rect_features) check(!rect_hits_circle(r, f[1], f[3]), str(f[0], " overlaps the ", r[0]));
+        for (s = hood_screws) check(norm(f[1] - s) >= f[3] / 2 + 4, str(f[0], " is in the way of a hood screw"));
+    }
+    for (i = [0:len(features) - 1], j = [0:len(features) - 1]) if (i < j) let(f = features[i], g = features[j])
+        check(norm(f[1] - g[1]) >= (f[3] + g[3]) / 2, str(f[0], " and ", g[0], " overlap"));
+    for (x = cut_xs) {
+        check(x <= hood_slot[0][0] || x >= hood_slot[1][0], str("the cut at x = ", x, " runs through the display cable slot"));
+        for (s = hood_screws) check(abs(s[0] - x) > 4, str("the cut at x = ", x, " runs through a hood screw"));
+        check(x <= bar_x0 - rib_t || x >= bar_x0 + bar_len + rib_t || on_bar_wall(x, bar_x0, timer_leds),
+              str("the cut at x = ", x, " runs through a timer bar window"));
+        check(x <= turn_x0 - rib_t || x >= turn_x0 + turn_len + rib_t || on_bar_wall(x, turn_x0, turn_leds),
+              str("the cut at x = ", x, " runs through a turn indicator window"));
+    }
+    check(turn_x0 + turn_len + rib_t <= features[2][1][0] - features[2][3] / 2,
+          "the timer bar and turn indicator run into the SAND TIMER button: fewer LEDs or a wider plate");
+    check(hood_slot[0][0] < hood_slot[1][0], "the display is too narrow for the cable slot");
+    check(frame_out[0] + rib_t / 2 + 1 <= pitch[0] / 2 && frame_out[1] + rib_t / 2 + 1 <= pitch[1] / 2,
+          "the light frames run into the chamber walls: a larger gap or a narrower frame");
+    check(pad[0] < recess[0] && pad[1] < recess[1], "the pad is larger than the card: it would block the light frame");
+    for (i = [0:len(piece_xs) - 2], j = [0:len(piece_ys) - 2]) {
+        size = [piece_xs[i + 1] - piece_xs[i], piece_ys[j + 1] - piece_ys[j]];
+        check((size[0] <= bed[0] && size[1] <= bed[1]) || (size[0] <= bed[1] && size[1] <= bed[0]),
+              str("piece [", i, ", ", j, "] is ", size[0], " x ", size[1], " mm: larger than the bed; add a cut"));
+    }
+    check(face_w + 2 * hood_tab <= bed[0] && hood_depth <= bed[1] + eps, "the hood is larger than the bed");
+}
+
+checks();
+echo(str("plate ", plate[0], " x ", plate[1], " mm, ", top_z, " mm thick (walls ", rib_h, " mm)"));
+echo(str("tile pitch ", pitch[0], " x ", pitch[1], " mm, card place ", recess[0], " x ", recess[1], " mm",
+         recess_depth > 0 ? str(", recessed ", recess_depth, " mm") : ", flat"));
+echo(str("screws: ", len(edge_screws), " along the edges, ", len(bosses), " up through the LED board, ",
+         len(hood_screws), " for the hood"));
+echo(str("pieces: ", len(piece_xs) - 1, " x ", len(piece_ys) - 1, ", hood ", face_w + 2 * hood_tab, " x ",
+         round(hood_depth), " x ", round(hood_height), " mm"));
+
+// ------------------------------------------------------------------ top plate
+
+module box(p0, p1) { translate(p0) cube(p1 - p0); }
+
+module light_box(x0, n) {
+    // the walls around a row of strip LEDs, one chamber per LED
+    y0 = fy - box_in / 2;
+    difference() {
+        union() {
+            for (i = [0:n]) translate([x0 + i * led_pitch - rib_t / 2, y0 - rib_t, 0]) cube([rib_t, box_in + 2 * rib_t, rib_h]);
+            for (y = [y0 - rib_t, y0 + box_in]) translate([x0 - rib_t / 2, y, 0]) cube([n * led_pitch + rib_t, rib_t, rib_h]);
+        }
+        // the strip runs under the inner walls
+        translate([x0 - rib_t, fy - (strip_w + 1) / 2, -1]) cube([n * led_pitch + 2 * rib_t, strip_w + 1, 3.5]);
+    }
+}
+
+module walls() {
+    // the grid of light chambers
+    for (k = [0:5]) {
+        translate([gx + k * pitch[0] - rib_t / 2, gy - rib_t / 2, 0]) cube([rib_t, grid[1] + rib_t, rib_h]);
+        translate([gx - rib_t / 2, gy + k * pitch[1] - rib_t / 2, 0]) cube([grid[0] + rib_t, rib_t, rib_h]);
+    }
+    // the skirt
+    difference() {
+        cube([plate[0], plate[1], rib_h]);
+        translate([skirt_t, skirt_t, -1]) cube([plate[0] - 2 * skirt_t, plate[1] - 2 * skirt_t, rib_h + 2]);
+    }
+    // stiffening walls under the strips, clear of buttons, bars and the cable slot
+    difference() {
+        union() {
+            for (k = [0:5]) {
+                translate([gx + k * pitch[0] - rib_t / 2, 0, 0]) cube([rib_t, gy, rib_h]);
+                translate([gx + k * pitch[0] - rib_t / 2, gy + grid[1], 0]) cube([rib_t, back_d, rib_h]);
+            }
+            for (y = [fy, by]) translate([0, y - rib_t / 2, 0]) cube([plate[0], rib_t, rib_h]);
+        }
+        for (f = features) translate([f[1][0], f[1][1], -1]) cylinder(d = f[3], h = rib_h + 2);
+        for (r = rect_features) box([r[1][0], r[1][1], -1], [r[2][0], r[2][1], rib_h + 1]);
+    }
+    light_box(bar_x0, timer_leds);
+    light_box(turn_x0, turn_leds);
+    for (p = concat(edge_screws, bosses)) translate([p[0], p[1], 0]) cylinder(d = boss_d, h = rib_h);
+}
+
+module cable_channels() {
+    // a notch at the foot of every wall, midway along each chamber side
+    for (k = [0:5], i = [0:4]) {
+        translate([gx + k * pitch[0] - rib_t, gy + (i + 0.5) * pitch[1] - notch[0] / 2, -1])
+            cube([2 * rib_t, notch[0], notch[1] + 1]);
+        translate([gx + (i + 0.5) * pitch[0] - notch[0] / 2, gy + k * pitch[1] - rib_t, -1])
+            cube([notch[0], 2 * rib_t, notch[1] + 1]);
+    }
+    for (k = [0:4], y = [fy, by])
+        translate([gx + (k + 0.5) * pitch[0] - notch[0] / 2, y - rib_t, -1]) cube([notch[0], 2 * rib_t, notch[1] + 1]);
+    for (k = [0:5], y = [(fy + gy) / 2, (by + gy + grid[1]) / 2])
+        translate([gx + k * pitch[0] - rib_t, y - notch[0] / 2, -1]) cube([2 * rib_t, notch[0], notch[1] + 1]);
+}
+
+module holes_2d() {
+    // every hole through the plate, seen from above
+    for (f = features) if (f[2] > 0) translate(f[1]) circle(d = f[2]);
+    // the buzzer's sound holes
+    b = features[len(features) - 1][1];
+    if (buzzer_holes) for (p = concat([[0, 0]], [for (a = [0:60:300]) 4.5 * [cos(a), sin(a)]]))
+        translate(b + p) circle(d = 2, $fn = 12);
+    translate(hood_slot[0]) square(hood_slot[1] - hood_slot[0]);
+    for (s = concat(hood_screws, edge_screws)) translate(s) circle(d = screw_d);
+}
+
+module through_holes() {
+    translate([0, 0, -1]) linear_extrude(top_z + 2, convexity = 4) holes_2d();
+    // countersinks for the screws into the box's sides
+    for (s = edge_screws) translate([s[0], s[1], top_z - (screw_head_d - screw_d) / 2])
+        cylinder(d1 = screw_d, d2 = screw_head_d, h = (screw_head_d - screw_d) / 2 + eps);
+}
+
+module windows_2d() {
+    // every light window seen from above: the tiles' frames, the bar's and the turn indicator's
+    for (r = [0:4], c = [0:4], w = frame_windows(cell(r, c))) translate(w[0]) square(w[1] - w[0]);
+    for (bar = [[bar_x0, timer_leds], [turn_x0, turn_leds]], i = [0:bar[1] - 1])
+        translate([bar[0] + i * led_pitch + rib_t / 2, fy - window_w / 2]) square([led_pitch - rib_t, window_w]);
+}
+
+module light_windows() {
+    // from below, leaving diffuser_skin of plate on top (a printed diffuser); one
+    // extrusion of a 2D drawing keeps the CSG tree small enough for previews
+    h = plate_t - diffuser_skin + (diffuser_skin > 0 ? 0 : 1);
+    translate([0, 0, rib_h - 1]) linear_extrude(1 + h, convexity = 4) windows_2d();
+}
+
+module top_plate() {
+    difference() {
+        union() {
+            translate([0, 0, rib_h]) cube([plate[0], plate[1], plate_t]);
+            difference() { walls(); cable_channels(); }
+        }
+        for (r = [0:4], c = [0:4]) let(p = cell(r, c)) {
+            // the card recess, with a scoop to lift the card
+            if (recess_depth > 0) translate([p[0] - recess[0] / 2, p[1] - recess[1] / 2, top_z - recess_depth]) cube([recess[0], recess[1], 1]);
+            if (scoop_half > 0) translate([p[0], p[1] - recess[1] / 2, top_z - recess_depth]) cylinder(r = thumb_notch, h = 1);
+            // the pad's pocket underneath
+            translate([p[0] - pad[0] / 2 - 0.3, p[1] - pad[1] / 2 - 0.3, rib_h - 1]) cube([pad[0] + 0.6, pad[1] + 0.6, 1 + pad_pocket_depth]);
+        }
+        light_windows();
+        through_holes();
+        // pilot holes for the screws from below
+        for (p = bosses) translate([p[0], p[1], -1]) cylinder(d = pilot_d, h = rib_h + 1 - 1, $fn = 16);
+    }
+}
+
+module top_piece(i, j) {
+    // turned over, ready to print: the plate's top face on the bed
+    translate([0, piece_ys[j + 1] - piece_ys[j], top_z]) rotate([180, 0, 0])
+        translate([-piece_xs[i], -piece_ys[j], 0]) intersection() {
+            top_plate();
+            box([piece_xs[i], piece_ys[j], -1], [piece_xs[i + 1], piece_ys[j + 1], top_z + 1]);
+        }
+}
+
+module top_2d() {
+    // a flat top sheet: outline and every hole through it (the light windows
+    // open: glue frosted acrylic under them)
+    difference() {
+        square(plate);
+        holes_2d();
+        windows_2d();
+    }
+}
+
+// ------------------------------------------------------------------ LED board
+
+module ledboard_2d() {
+    difference() {
+        square(plate);
+        for (s = concat(edge_screws, bosses)) translate(s) circle(d = screw_d);
+        for (r = [0:4], c = [0:4]) let(p = cell(r, c)) {
+            translate(p) circle(d = 1.5, $fn = 8);                                     // LED mark
+            translate(p + [-pitch[0] / 2 + rib_t + 6, pitch[1] / 2 - rib_t - 6]) circle(d = 5);  // pad wire
+        }
+        for (bar = [[bar_x0, timer_leds], [turn_x0, turn_leds]], i = [0:bar[1] - 1])
+            translate([bar[0] + (i + 0.5) * led_pitch, fy]) circle(d = 1.5, $fn = 8);
+        // the chain's data and power come up beside tile A1; power also feeds the bar's far end
+        translate(cell(0, 0) + [-20, 0]) circle(d = 8);
+        translate([turn_x0 + turn_len + 5, fy]) circle(d = 5);  // past the last LED: the wire goes in under the light box's end wall
+        for (f = features) translate(f[1]) circle(d = f[2] > 0 ? f[2] + 4 : 6);
+        translate(hood_slot[0]) square(hood_slot[1] - hood_slot[0]);
+        for (s = hood_screws) translate(s) circle(d = 10);  // the hood's nuts
+    }
+}
+
+module ledboard() {
+    color("BurlyWood") translate([0, 0, -ledboard_t]) linear_extrude(ledboard_t, convexity = 10) ledboard_2d();
+}
+
+// ------------------------------------------------------------------ hood
+
+function slab(p, q, normal, t) = [p, q, q + t * normal, p + t * normal];
+
+module hood_profile_body() {
+    n_face = [-sin(hood_tilt), -cos(hood_tilt)];   // inwards from the face
+    n_roof = [cos(45), -sin(45)];                  // down from the roof
+    polygon(slab(hood_A, hood_B, n_face, hood_wall));
+    polygon(slab(hood_C, hood_E, n_roof, hood_wall));
+    polygon([[-hood_wall, 0], [0, 0], [0, hood_lift + eps], [-hood_wall, hood_lift + eps]]);
+    polygon([[hood_back, 0], [hood_back + hood_wall, 0], [hood_back + hood_wall, hood_C[1]], [hood_back, hood_C[1]]]);
+}
+
+module hood_cheek_profile() {
+    polygon([[hood_back, 0], [hood_front, 0], hood_E, hood_C]);
+}
+
+module on_face() {
+    // local frame: x across, y up the face from its foot, z into the hood
+    translate([0, hood_A[0], hood_A[1]]) rotate([180 - hood_tilt, 0, 0]) children();
+}
+
+module hood() {
+    difference() {
+        union() {
+            translate([-face_w / 2, 0, 0]) rotate([90, 0, 90]) linear_extrude(face_w, convexity = 10) hood_profile_body();
+            for (side = [-1, 1]) translate([side > 0 ? face_w / 2 - hood_wall : -face_w / 2, 0, 0])
+                rotate([90, 0, 90]) linear_extrude(hood_wall, convexity = 4) hood_cheek_profile();
+            // screw tabs
+            for (side = [-1, 1], y = [hood_back + 8, hood_front - 8])
+                translate([side > 0 ? face_w / 2 - eps : -face_w / 2 - hood_tab + eps, y - 7, 0]) cube([hood_tab, 14, 3]);
+        }
+        on_face() {
+            translate([-view_size[0] / 2, face_len / 2 - view_size[1] / 2, -1]) cube([view_size[0], view_size[1], hood_wall + 2]);
+            // a rabbet for the module from inside
+            translate([-module_size[0] / 2 - 0.3, face_len / 2 - module_size[1] / 2 - 0.3, hood_wall - 1])
+                cube([module_size[0] + 0.6, module_size[1] + 0.6, 2]);
+            if (module_holes[0] > 0) for (sx = [-1, 1], sy = [-1, 1])
+                translate([sx * module_holes[0] / 2, face_len / 2 + sy * module_holes[1] / 2, -1]) cylinder(d = 2.8, h = hood_wall + 2);
+        }
+        for (side = [-1, 1], y = [hood_back + 8, hood_front - 8])
+            translate([side * (face_w / 2 + hood_tab / 2), y, -1]) cylinder(d = screw_d, h = 5);
+    }
+}
+
+// ------------------------------------------------------------------ assembly
+
+module cards() {
+    colours = ["Crimson", "RoyalBlue", "Wheat", "Crimson", "Wheat"];
+    for (r = [0:4], c = [0:4]) let(p = cell(r, c)) {
+        color("Ivory") translate([p[0] - card[0] / 2, p[1] - card[1] / 2, top_z - recess_depth + eps]) cube([card[0], card[1], 0.4]);
+        // the glowing frame around each revealed card
+        if ((r + 2 * c) % 3 == 0) color(colours[(r + c) % 5]) for (w = frame_windows(p)) box([w[0][0], w[0][1], top_z], [w[1][0], w[1][1], top_z + 0.05]);
+    }
+    // the sand timer half run, red's turn
+    for (bar = [[bar_x0, timer_leds, "LimeGreen"], [turn_x0, turn_leds, "Crimson"]], i = [0:bar[1] - 1])
+        if (bar[2] != "LimeGreen" || i < bar[1] / 2)
+            color(bar[2]) translate([bar[0] + i * led_pitch + rib_t / 2, fy - window_w / 2, top_z]) cube([led_pitch - rib_t, window_w, 0.05]);
+}
+
+module table() {
+    color("WhiteSmoke") top_plate();
+    ledboard();
+    translate([hx, hy, top_z]) {
+        color("DimGray") hood();
+        // the display behind the hood's window
+        color("Black") on_face() translate([-module_size[0] / 2, face_len / 2 - module_size[1] / 2, hood_wall - 1])
+            cube([module_size[0], module_size[1], 3]);
+    }
+    if (show_cards) cards();
+    // the box: four plywood sides and a floor (not part of any print)
+    % translate([0, 0, -ledboard_t - box_h]) difference() {
+        cube([plate[0], plate[1], box_h]);
+        translate([box_wall, box_wall, 3]) cube([plate[0] - 2 * box_wall, plate[1] - 2 * box_wall, box_h]);
+    }
+}
+
+// the camera for previews and PNG renders of the whole table: from the
+// spymasters' corner, so the hood's display and the grid both show
+$vpt = part == "all" ? [plate[0] / 2, plate[1] / 2, -20] : $vpt;
+$vpr = part == "all" ? [52, 0, 205] : $vpr;
+$vpd = part == "all" ? 2.6 * plate[1] : $vpd;
+
+if (part == "all") {
+    table();
+} else if (part == "top") {
+    top_plate();
+} else if (part == "top_piece") {
+    top_piece(piece[0], piece[1]);
+} else if (part == "hood") {
+    hood();
+} else if (part == "ledboard") {
+    ledboard();
+} else if (part == "ledboard_2d") {
+    ledboard_2d();
+} else if (part == "top_2d") {
+    top_2d();
+} else {
+    echo(str("WARNING: unknown part \"", part, "\": all, top, top_piece, hood, ledboard, ledboard_2d, top_2d"));
+}

@@ -1,0 +1,228 @@
+"""The table's power budget, computed from the LED count, the brightness and the current cap.
+
+Every LED figure comes from the firmware's own arithmetic
+(``compositor.frame_ma``, which runs ``firmware/leds.py``): what the chain
+draws for a frame at a brightness, 20 mA per colour channel at full and 1 mA
+per dark LED (``firmware/board.py``). The Pi figures are the Raspberry Pi
+documentation's recommended supplies and USB budgets, the display figures
+nominal values to check against the seller's.
+
+``python -m codenames_board.buildkit.power [--config FILE]`` prints the budget
+for a config; ``hardware/README.md`` carries it for the shipped defaults
+(``python -m codenames_board.buildkit.hardware`` rewrites it, a test checks it).
+"""
+
+from __future__ import annotations
+
+import argparse
+import math
+import sys
+from dataclasses import dataclass
+
+from codenames_firmware import board
+
+from .. import compositor as leds
+from ..config import Config, parse
+
+COMMAND = "python -m codenames_board.buildkit.power"
+
+MARGIN = 1.2  # a supply runs at most at 1/1.2 of its rating: wires, connectors and age
+RATINGS_MA = (1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10000)  # common 5 V supplies
+USB2_PORT_MA = 500  # what one USB 2.0 port promises a device
+TILE_LOGIC_MA = 50  # the Pico (about 25 mA running) + three MPR121 (under 1 mA each) + the level shifter, rounded up
+USB_LED_CAP_MA = 400  # max_current_ma for LEDs run from a Pi USB port: the port's 500 mA less a margin
+
+
+@dataclass(frozen=True)
+class PiModel:
+    name: str
+    supply_ma: int  # the recommended supply
+    usb_ma: int | None  # what its USB ports may give all devices together (None: its supply's limit)
+    note: str = ""
+
+
+# From the Raspberry Pi documentation ("Power supply"): recommended supply and USB budget.
+PI_MODELS = (
+    PiModel("Raspberry Pi 5", 5000, 1600, "over USB-C PD, the 27 W supply; on a 3 A supply its USB ports get 600 mA in all"),
+    PiModel("Raspberry Pi 4 Model B", 3000, 1200),
+    PiModel("Raspberry Pi 3 Model B+", 2500, 1200),
+    PiModel("Raspberry Pi Zero 2 W", 2000, None, "its USB is limited by its supply and connector only"),
+)
+
+
+@dataclass(frozen=True)
+class Display:
+    name: str
+    fed_from: str
+    ma: int  # nominal, backlight on
+
+
+DISPLAYS = (
+    Display("SPI TFT, 2.8-3.5 inch (framebuffer)", "the Pi's 40-pin header (its 5 V or 3.3 V pins)", 100),
+    Display("small HDMI screen, 5 inch", "a USB port of the Pi, or its own supply", 500),
+    Display("DSI touch display, 7 inch", "the Pi's 5 V header pins, or its own supply", 500),
+)
+
+
+def rating(ma: float) -> int:
+    """The smallest common supply rating (mA) that carries ``ma`` with the margin."""
+    need = ma * MARGIN
+    for rated in RATINGS_MA:
+        if rated >= need:
+            return rated
+    return int(math.ceil(need / 1000) * 1000)
+
+
+@dataclass(frozen=True)
+class PowerBudget:
+    """The LEDs' current at 5 V (mA) for one config."""
+
+    leds: int
+    brightness: int
+    cap_ma: int  # [tiles] max_current_ma: the firmware scales every frame down to it
+    dark_ma: int  # every LED dark: their own controllers
+    chain_max_ma: int  # every LED full white at full brightness: what a glitch could draw, past every limit
+    worst_ma: int  # full white at the configured brightness, before the cap
+    drawn_max_ma: int  # the most the firmware lets the LEDs draw: worst_ma or the cap, the lower
+    typical_ma: int  # a mid-game frame at the configured brightness (compositor.typical_frame)
+    supply_ma: int  # the LED supply's rating: chain_max_ma with the margin
+    usb_brightness: int  # the highest brightness whose typical frame fits USB_LED_CAP_MA unscaled
+
+    @property
+    def fits_usb(self) -> bool:
+        """Whether the configured cap lets a Pi USB port run the LEDs."""
+        return self.cap_ma <= USB_LED_CAP_MA
+
+
+def power_budget(config: Config | None = None) -> PowerBudget:
+    """The budget for a config (default: the shipped one)."""
+    config = parse("") if config is None else config
+    tiles = config.tiles
+    layout = leds.Layout(board.TILES, tiles.timer_leds, tiles.turn_leds)
+    colours = config.colours
+    compositor = leds.Compositor(layout, leds.Palette(**colours.as_dict(), turn_red=colours.red, turn_blue=colours.blue))
+    white = bytes([255]) * layout.frame_bytes
+    worst = leds.frame_ma(white, tiles.brightness)
+    typical = compositor.typical_frame()
+    usb_brightness = max((b for b in range(256) if leds.frame_ma(typical, b) <= USB_LED_CAP_MA), default=0)
+    chain_max = leds.frame_ma(white, 255)
+    return PowerBudget(
+        leds=layout.leds,
+        brightness=tiles.brightness,
+        cap_ma=tiles.max_current_ma,
+        dark_ma=leds.frame_ma(bytes(layout.frame_bytes), 255),
+        chain_max_ma=chain_max,
+        worst_ma=worst,
+        drawn_max_ma=min(worst, tiles.max_current_ma),
+        typical_ma=leds.frame_ma(typical, tiles.brightness),
+        supply_ma=rating(chain_max),
+        usb_brightness=usb_brightness,
+    )
+
+
+def amps(ma: int) -> str:
+    """``3000`` -> ``"3 A"``, ``2500`` -> ``"2.5 A"``."""
+    return f"{ma / 1000:g} A"
+
+
+def _table(header: tuple[str, ...], rows) -> list[str]:
+    lines = ["| " + " | ".join(header) + " |", "|" + "---|" * len(header)]
+    lines += ["| " + " | ".join(str(cell) for cell in row) + " |" for row in rows]
+    return lines
+
+
+def markdown(budget: PowerBudget, config: Config | None = None) -> str:
+    """The budget as a Markdown section body (no heading)."""
+    config = parse("") if config is None else config
+    source = "the shipped default config" if config.source == "defaults" else f"`{config.source}`"
+    b = budget
+    out = [
+        f"Computed by `{COMMAND}` from {source}: {b.leds} WS2812 LEDs (25 tiles, "
+        f"{config.tiles.timer_leds} in the sand-timer bar, {config.tiles.turn_leds} for the turn), "
+        f"`[tiles] brightness = {b.brightness}`, `max_current_ma = {b.cap_ma}`, and the firmware's LED model "
+        f"({board.LED_MA_PER_CHANNEL} mA per colour channel at full, {board.LED_MA_IDLE} mA per dark LED). "
+        "All currents at 5 V.",
+        "",
+        *_table(
+            ("the LEDs", "current"),
+            [
+                ("all dark (the LEDs' own controllers)", f"{b.dark_ma} mA"),
+                ("a typical mid-game frame at the configured brightness (12 tiles revealed, the rest idle, the timer half run)", f"{b.typical_ma} mA"),
+                (f"every LED full white at brightness {b.brightness}, before the cap", f"{b.worst_ma} mA"),
+                ("**the most the firmware lets them draw** (it scales every frame down to `max_current_ma`)", f"**{b.drawn_max_ma} mA**"),
+                ("every LED full white at full brightness: a glitch on the data line, past every limit", f"{b.chain_max_ma} mA"),
+            ],
+        ),
+        "",
+        f"**The LED supply: 5 V, at least {amps(b.supply_ma)}.** It is sized for the last row plus "
+        f"{round((MARGIN - 1) * 100)} % (rounded up to a common rating), so not even a glitch can overload it; "
+        "the firmware's cap keeps the real draw far below.",
+        "",
+    ]
+    out += [
+        "**The Pi** runs from its own supply, as its makers recommend; the tile board (the Pico, the three MPR121 "
+        f"and the level shifter, about {TILE_LOGIC_MA} mA at most) takes its power from the Pi's USB port along "
+        "with the data:",
+        "",
+        *_table(
+            ("Pi", "its supply", "USB for all its devices", "the tile board's share", "one 5 V supply for the Pi and the LEDs"),
+            [
+                (
+                    pi.name,
+                    amps(pi.supply_ma) + (f" ({pi.note})" if pi.note else ""),
+                    f"{pi.usb_ma} mA" if pi.usb_ma else "its supply's limit",
+                    f"{TILE_LOGIC_MA} mA" + (f" ({100 * TILE_LOGIC_MA // pi.usb_ma} %)" if pi.usb_ma else ""),
+                    "no: it needs USB-C PD for 5 A; use its own supply"
+                    if pi.name.endswith(" 5")
+                    else f"{amps(rating(pi.supply_ma / MARGIN + b.chain_max_ma))}, the Pi through its USB power input",
+                )
+                for pi in PI_MODELS
+            ],
+        ),
+        "",
+        "One supply for both is sized for the Pi's recommended supply (its own margin included) plus the LEDs' "
+        "glitch current with the margin; split its output at the supply: one cable to the Pi's power input, "
+        "one to the LED chain's injection points.",
+        "",
+        "**The display** draws from the Pi (check yours; these are nominal figures):",
+        "",
+        *_table(("display", "powered from", "about"), [(d.name, d.fed_from, f"{d.ma} mA") for d in DISPLAYS]),
+        "",
+        "The Pi's recommended supply covers a display fed through it; a USB-powered HDMI screen also counts "
+        "against the Pi's USB budget above (500 mA of it, with the tile board's share still left over).",
+        "",
+        f"**LEDs from a Pi USB port** (no LED supply, a small demo table only): a USB 2.0 port promises "
+        f"{USB2_PORT_MA} mA. Set `max_current_ma = {USB_LED_CAP_MA}`; a typical frame then stays unscaled up to "
+        f"`brightness = {b.usb_brightness}`, brighter frames are dimmed by the firmware. Feed the chain's 5 V from "
+        "a second USB cable, never through the Pico. "
+        + (
+            f"This config's `max_current_ma = {b.cap_ma}` is within it."
+            if b.fits_usb
+            else f"This config's `max_current_ma = {b.cap_ma}` is more than a USB port gives: it needs the LED supply."
+        ),
+    ]
+    return "\n".join(out) + "\n"
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog=COMMAND,
+        description="Print the table's power budget (Markdown) for a config: the LED supply needed, the Pi's and the USB budget.",
+    )
+    parser.add_argument("--config", metavar="FILE", help="a config file (default: the shipped defaults)")
+    args = parser.parse_args(argv)
+    if args.config:
+        from ..cli import load_config
+        from ..i18n import Translator, detect_language
+
+        config = load_config(args.config, Translator(detect_language()))
+        if config is None:
+            return 2
+    else:
+        config = parse("")
+    sys.stdout.write(markdown(power_budget(config), config))
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

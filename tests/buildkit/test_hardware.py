@@ -1,0 +1,316 @@
+"""hardware/: the parts list, the power budget and the OpenSCAD model agree with the code and each other.
+
+The OpenSCAD tests render the real model with the real openscad (Debian's
+package); where it is missing they are skipped, except on CI (the CI variable
+set), which must have it.
+"""
+
+import re
+import subprocess
+from pathlib import Path
+
+import pygame
+import pytest
+from codenames_firmware import board
+
+from codenames_board import compositor
+from codenames_board.buildkit import hardware, power
+from codenames_board.config import BUTTON_PINS, REQUIRED_PINS, parse
+
+ROOT = Path(__file__).resolve().parents[2]
+HARDWARE = ROOT / "hardware"
+SCAD = HARDWARE / "enclosure.scad"
+README = (HARDWARE / "README.md").read_text("utf-8")
+REGENERATE = "python -m codenames_board.buildkit.hardware"
+
+
+def parts():
+    return {part.part: part for part in hardware.read_bom((HARDWARE / "bom.csv").read_text("utf-8"))}
+
+
+# --- the parts list
+
+
+def test_committed_readme_is_what_the_parts_list_and_power_budget_generate():
+    assert hardware.readme(HARDWARE) == README, f"hardware/README.md is out of date: run `{REGENERATE}`"
+
+
+def test_check_mode_says_up_to_date(capsys):
+    assert hardware.main(["--check"]) == 0
+    assert "up to date" in capsys.readouterr().out
+
+
+def test_the_readme_shows_every_part_of_the_csv():
+    section = README.split("<!-- generated: bom -->")[1].split("<!-- end: bom -->")[0]
+    for part in parts().values():
+        assert f"| {part.part} | {part.quantity or 'optional'} |" in section
+
+
+def test_led_quantities_are_the_firmwares_led_counts():
+    bom = parts()
+    assert bom["WS2812B LED on a round breakout board"].quantity == board.TILES
+    assert bom["WS2812B LED strip"].quantity == board.STATUS_LEDS == board.TIMER_LEDS + board.TURN_LEDS
+    assert f"({board.TIMER_LEDS})" in bom["WS2812B LED strip"].notes and f"({board.TURN_LEDS})" in bom["WS2812B LED strip"].notes
+
+
+def test_one_mpr121_per_address_in_the_pin_table():
+    assert parts()["MPR121 touch controller breakout"].quantity == len(board.MPR121_ADDRESSES)
+    for address in board.MPR121_ADDRESSES:
+        assert f"0x{address:02X}" in parts()["MPR121 touch controller breakout"].notes
+
+
+def test_one_button_per_button_pin():
+    bom = parts()
+    # the sand timer is the big one; the rest of the required buttons and the clue buttons are 30 mm
+    assert bom["arcade button 60 mm"].quantity == 1
+    assert bom["arcade button 30 mm"].quantity == len(REQUIRED_PINS) - 1 + len(BUTTON_PINS)
+    assert bom["rotary encoder (optional)"].quantity == 0
+
+
+def test_the_led_supply_in_the_parts_list_is_the_power_budgets():
+    supply = power.power_budget().supply_ma
+    assert f"5 V {power.amps(supply)}" in parts()["LED supply"].example
+
+
+def test_a_bad_parts_list_gets_one_line_naming_the_line_and_the_fix():
+    good = "part,quantity,example,notes\n"
+    with pytest.raises(hardware.BomError, match=r"bom.csv:1: the header must be part,quantity,example,notes"):
+        hardware.read_bom("name,count\n")
+    with pytest.raises(hardware.BomError, match=r"bom.csv:2: quantity 'two' is not a whole number: write e.g. 1"):
+        hardware.read_bom(good + "LED,two,x,y\n")
+    with pytest.raises(hardware.BomError, match=r"bom.csv:3: 5 fields, expected 4: quote a field that has a comma"):
+        hardware.read_bom(good + "LED,1,x,y\nbutton,1,x,y,z\n")
+    with pytest.raises(hardware.BomError, match=r"bom.csv:2: the part is empty"):
+        hardware.read_bom(good + ",1,x,y\n")
+    assert hardware.read_bom(good + "\nLED,1,x,\"a, b\"\n") == [hardware.Part("LED", 1, "x", "a, b")]
+
+
+def test_a_readme_without_its_markers_is_refused():
+    with pytest.raises(hardware.BomError, match="needs one '<!-- generated: power -->'"):
+        hardware.replace_sections("no markers here", {"power": "x\n"})
+
+
+# --- the power budget
+
+
+def test_budget_follows_the_firmwares_led_model():
+    budget = power.power_budget()
+    leds = board.LEDS
+    full_led = 3 * board.LED_MA_PER_CHANNEL + board.LED_MA_IDLE
+    assert budget.leds == leds
+    assert budget.dark_ma == leds * board.LED_MA_IDLE
+    assert budget.chain_max_ma == leds * full_led
+    assert budget.worst_ma == compositor.frame_ma(bytes([255]) * 3 * leds, 96)
+    assert budget.drawn_max_ma == min(budget.worst_ma, 2000)
+    assert budget.dark_ma < budget.typical_ma < budget.drawn_max_ma <= budget.cap_ma
+
+
+def test_supply_rating_is_the_next_common_rating_with_the_margin():
+    assert power.rating(2257) == 3000  # 2708 mA needed
+    assert power.rating(2500) == 3000  # exactly 3000
+    assert power.rating(2501) == 4000
+    assert power.rating(100) == 1000
+    assert power.rating(9000) == 11000  # past the table: whole amperes
+    budget = power.power_budget()
+    assert budget.supply_ma >= budget.chain_max_ma * power.MARGIN >= budget.drawn_max_ma * power.MARGIN
+
+
+def test_budget_follows_the_config():
+    bright = power.power_budget(parse("[tiles]\nbrightness = 255\nmax_current_ma = 1500\ntimer_leds = 30\n"))
+    assert bright.leds == 25 + 30 + 2
+    assert bright.worst_ma == bright.chain_max_ma == 57 * 61
+    assert bright.drawn_max_ma == 1500
+    assert bright.supply_ma == power.rating(57 * 61) == 5000
+
+
+def test_usb_brightness_is_the_brightest_typical_frame_within_the_usb_cap():
+    budget = power.power_budget()
+    frame = compositor.Compositor(compositor.Layout(), compositor.Palette(
+        **parse("").colours.as_dict(), turn_red=parse("").colours.red, turn_blue=parse("").colours.blue
+    )).typical_frame()
+    assert compositor.frame_ma(frame, budget.usb_brightness) <= power.USB_LED_CAP_MA
+    assert compositor.frame_ma(frame, budget.usb_brightness + 1) > power.USB_LED_CAP_MA
+    assert not budget.fits_usb
+    assert power.power_budget(parse("[tiles]\nmax_current_ma = 400\n")).fits_usb
+
+
+@pytest.mark.parametrize("brightness", [0, 96, 255])
+@pytest.mark.parametrize("cap", [100, 2000, 10000])
+def test_the_supply_covers_whatever_the_firmware_lets_through(brightness, cap):
+    budget = power.power_budget(parse(f"[tiles]\nbrightness = {brightness}\nmax_current_ma = {cap}\n"))
+    assert budget.drawn_max_ma <= min(budget.chain_max_ma, cap)
+    assert budget.supply_ma >= budget.drawn_max_ma * power.MARGIN
+    assert f"at least {power.amps(budget.supply_ma)}" in power.markdown(budget)
+
+
+def test_wiring_page_quotes_the_same_supply():
+    wiring = (ROOT / "wiring" / "README.md").read_text("utf-8")
+    budget = power.power_budget()
+    assert f"A supply of at least {power.amps(budget.supply_ma)} for the LEDs" in wiring
+    assert f"up to {budget.chain_max_ma} mA at full white" in wiring
+
+
+def test_power_command_prints_a_configs_budget(tmp_path, capsys):
+    config = tmp_path / "config.toml"
+    config.write_text("[tiles]\nbrightness = 40\nmax_current_ma = 400\n")
+    assert power.main(["--config", str(config)]) == 0
+    out = capsys.readouterr().out
+    assert f"from `{config}`" in out and "`[tiles] brightness = 40`" in out and "is within it" in out
+
+
+def test_power_command_with_a_bad_config_says_what_is_wrong(tmp_path, capsys):
+    config = tmp_path / "config.toml"
+    config.write_text("[tiles]\nbrightness = 400\n")
+    assert power.main(["--config", str(config)]) == 2
+    err = capsys.readouterr().err.strip().splitlines()
+    assert len(err) == 1 and str(config) in err[0] and "brightness" in err[0]
+
+
+# --- the OpenSCAD model
+
+
+def test_model_led_counts_are_the_firmwares():
+    text = SCAD.read_text("utf-8")
+    assert re.search(rf"^timer_leds = {board.TIMER_LEDS};", text, re.M)
+    assert re.search(rf"^turn_leds = {board.TURN_LEDS};", text, re.M)
+    assert re.search(r"^card = \[70, 45\];", text, re.M)
+
+
+@pytest.fixture(scope="module")
+def renders(tmp_path_factory, need_tool_module):
+    """Every render the tests look at, run side by side (the plate takes half a minute)."""
+    need_tool_module("openscad")
+    need_tool_module("xvfb-run", "xvfb")
+    out = tmp_path_factory.mktemp("scad")
+    jobs = {
+        "top.stl": hardware.scad_command(SCAD, out / "top.stl", 'part="top"'),
+        "hood.stl": hardware.scad_command(SCAD, out / "hood.stl", 'part="hood"'),
+        "piece.stl": hardware.scad_command(SCAD, out / "piece.stl", 'part="top_piece"', "piece=[1,0]"),
+        "ledboard.svg": hardware.scad_command(SCAD, out / "ledboard.svg", 'part="ledboard_2d"'),
+        "top_2d.svg": hardware.scad_command(SCAD, out / "top_2d.svg", 'part="top_2d"'),
+        "table.png": hardware.picture_command(SCAD, out / "table.png"),
+    }
+    running = {name: subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) for name, command in jobs.items()}
+    logs = {}
+    for name, process in running.items():
+        logs[name] = process.communicate(timeout=600)[0]
+        assert process.returncode == 0, f"{name}: openscad failed:\n{logs[name]}"
+    return out, logs
+
+
+def echo_of(log):
+    return {line for line in log.splitlines() if line.startswith("ECHO:")}
+
+
+def stl_bounds(path):
+    vertices = [tuple(map(float, match)) for match in re.findall(r"vertex\s+(\S+)\s+(\S+)\s+(\S+)", path.read_text())]
+    assert len(vertices) > 1000
+    return [(min(v[i] for v in vertices), max(v[i] for v in vertices)) for i in range(3)]
+
+
+def test_every_part_renders_without_an_error_or_a_collision_warning(renders):
+    _, logs = renders
+    for name, log in logs.items():
+        assert "ERROR" not in log, f"{name}:\n{log}"
+        assert not [line for line in echo_of(log) if "WARNING" in line], f"{name}:\n{log}"
+        assert "not closed" not in log and "non-planar" not in log.lower(), name
+
+
+def test_the_solids_are_single_closed_volumes(renders):
+    _, logs = renders
+    for name in ("top.stl", "hood.stl", "piece.stl"):
+        # CGAL counts the outer (infinite) volume too: 2 is one closed solid
+        assert re.search(r"Volumes:\s+2\b", logs[name]), f"{name}:\n{logs[name]}"
+
+
+def test_the_plate_has_the_size_the_docs_give(renders):
+    out, logs = renders
+    echo = "\n".join(echo_of(logs["top.stl"]))
+    plate = re.search(r"plate ([\d.]+) x ([\d.]+) mm, ([\d.]+) mm thick", echo)
+    width, depth, height = (float(value) for value in plate.groups())
+    (x0, x1), (y0, y1), (z0, z1) = stl_bounds(out / "top.stl")
+    assert (round(x1 - x0, 1), round(y1 - y0, 1), round(z1 - z0, 1)) == (width, depth, height)
+    pitch = re.search(r"tile pitch (\d+) x (\d+) mm", echo).groups()
+    guide = " ".join(README.split())
+    assert f"an {pitch[0]} x {pitch[1]} mm pitch" in guide and f"(an {pitch[0]} x {pitch[1]} mm grid" in guide
+    board_size = f"{round(width)} x {round(depth)} mm"
+    assert board_size in parts()["LED board"].example and board_size in parts()["box floor"].example
+    assert f"3 mm MDF, {board_size}" in guide
+
+
+def test_a_piece_fits_the_bed_turned_over_for_printing(renders):
+    out, logs = renders
+    echo = "\n".join(echo_of(logs["top.stl"]))
+    thickness = float(re.search(r"mm, ([\d.]+) mm thick", echo)[1])
+    (x0, x1), (y0, y1), (z0, z1) = stl_bounds(out / "piece.stl")
+    assert (x0, y0, z0) == pytest.approx((0, 0, 0), abs=1e-3)
+    assert x1 <= 220 and y1 <= 220 and z1 == pytest.approx(thickness)
+    text = (out / "piece.stl").read_text()
+    # the top face lies on the bed: many facets face down and lie flat at z = 0
+    facets = re.findall(r"facet normal (\S+) (\S+) (\S+)\s+outer loop\s+((?:vertex \S+ \S+ \S+\s+){3})", text)
+    on_bed = [
+        facet for facet in facets
+        if float(facet[2]) == pytest.approx(-1)
+        and all(abs(float(z)) < 1e-3 for z in re.findall(r"vertex \S+ \S+ (\S+)", facet[3]))
+    ]
+    assert len(on_bed) > 50
+
+
+def test_screws_and_pieces_match_the_parts_list_and_the_guide(renders):
+    _, logs = renders
+    echo = "\n".join(echo_of(logs["ledboard.svg"]))
+    edge, up, hood = (int(n) for n in re.search(r"screws: (\d+) along the edges, (\d+) up through the LED board, (\d+) for the hood", echo).groups())
+    bom = parts()
+    assert bom["self-tapping screw 3 x 16 mm"].quantity == edge + up
+    assert f"({edge})" in bom["self-tapping screw 3 x 16 mm"].notes and f"({up})" in bom["self-tapping screw 3 x 16 mm"].notes
+    assert bom["screw and nut M3 x 12 mm"].quantity == hood
+    guide = " ".join(README.split())
+    assert f"({up} screws up into the bosses)" in guide
+    assert f"({edge} countersunk screws into the sides)" in guide
+    columns, rows = (int(n) for n in re.search(r"pieces: (\d+) x (\d+)", echo).groups())
+    assert f"cut into {columns} x {rows} pieces" in guide
+    assert "nine pieces" in guide and columns * rows == 9
+
+
+def test_the_checks_catch_a_piece_too_large_for_the_bed(need_tool):
+    need_tool("openscad")
+    echo = hardware.echoes(SCAD, "cuts_x=[]")
+    assert re.search(r'WARNING: piece \[0, 0\] is 470 x [\d.]+ mm: larger than the bed; add a cut', echo), echo
+
+
+def test_the_committed_picture_is_the_model_as_it_is(renders):
+    out, _ = renders
+    fresh, committed = pygame.image.load(str(out / "table.png")), pygame.image.load(str(HARDWARE / "table.png"))
+    assert fresh.get_size() == committed.get_size() == hardware.PICTURE_SIZE
+    # different OpenGL drivers shade a little differently: compare coarsely
+    small = (120, 90)
+    a = pygame.transform.smoothscale(fresh, small)
+    b = pygame.transform.smoothscale(committed, small)
+    differing = sum(
+        1 for x in range(small[0]) for y in range(small[1])
+        if max(abs(p - q) for p, q in zip(a.get_at((x, y))[:3], b.get_at((x, y))[:3])) > 40
+    )
+    assert differing < 0.02 * small[0] * small[1], f"hardware/table.png is out of date: run `{REGENERATE} --picture`"
+
+
+def test_the_drawings_have_every_hole(renders):
+    out, logs = renders
+    echo = "\n".join(echo_of(logs["ledboard.svg"]))
+    edge, up, hood = (int(n) for n in re.search(r"screws: (\d+) along the edges, (\d+) up through the LED board, (\d+) for the hood", echo).groups())
+    # OpenSCAD writes a 2D result as one path, a subpath ("M") per contour: the outline and each hole
+    top = (out / "top_2d.svg").read_text().count("\nM ")
+    ledboard = (out / "ledboard.svg").read_text().count("\nM ")
+    buttons = len(REQUIRED_PINS) + len(BUTTON_PINS)
+    frames = 25 * 4  # four windows around each card (flat card places: the near one is not parted)
+    buzzer = 7  # sound holes
+    status_led, cable_slot = 1, 1
+    assert top == 1 + frames + board.STATUS_LEDS + buttons + status_led + buzzer + cable_slot + hood + edge
+    # the LED board: a mark per LED, a wire hole per pad, a hole per button, status LED and buzzer, two feeds
+    assert ledboard == 1 + edge + up + board.LEDS + 25 + buttons + status_led + 1 + 2 + cable_slot + hood
+
+
+def test_the_stl_command_renders_the_nine_pieces_and_the_hood(need_tool):
+    need_tool("openscad")
+    parts = hardware.printable_parts(SCAD)
+    assert [name for name, _ in parts] == [f"top-{i}-{j}.stl" for j in range(3) for i in range(3)] + ["hood.stl"]
+    assert parts[4][1] == ['part="top_piece"', "piece=[1,1]"]
