@@ -1,6 +1,6 @@
 # Scenarios for the MPR121 driver, run by test_mpr121.py under MicroPython's
 # unix port and under CPython: `micropython mp_mpr121_scenarios.py NAME`
-# with firmware/ and tests/firmware/shims on the module path. Each prints
+# with firmware/ and host/codenames_board/unixboard on the module path. Each prints
 # "key value" lines that the test checks.
 
 import sys

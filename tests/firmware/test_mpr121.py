@@ -18,7 +18,7 @@ import pytest
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
 FIRMWARE = ROOT / "firmware"
-SHIMS = HERE / "shims"
+SHIMS = HERE.parents[1] / "host" / "codenames_board" / "unixboard"
 SCENARIOS = HERE / "mp_mpr121_scenarios.py"
 
 TOUCH_DEFAULT, RELEASE_DEFAULT = 12, 6

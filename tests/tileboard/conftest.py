@@ -14,7 +14,7 @@ import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
-SHIMS = ROOT / "tests" / "firmware" / "shims"
+SHIMS = ROOT / "host" / "codenames_board" / "unixboard"
 
 
 def micropython_command() -> str:
