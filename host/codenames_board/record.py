@@ -1,15 +1,24 @@
 """Game records: the save game, one JSON object per line (see host/RECORDS.md).
 
 Line 1 is the header (format, variant, key, start team, optional words,
-language, seed, times). Every following line is one accepted action. Writing
-appends a line and fsyncs it before the action's effect is shown, so the
-record *is* the game: resume is replay, undo is an ``undo`` line.
+language, seed, times). Every following line is one accepted action, written
+before the action's effect is shown, so the record *is* the game: resume is
+replay, undo is an ``undo`` line.
+
+Durability: a writer either fsyncs each line before ``append`` returns (the
+console), or, with ``background_sync=True`` (the table), hands the fsync to
+its own thread, which starts one at once after every write and takes every
+line written meanwhile along (group commit). The touch's path then pays for
+a ``write`` only; a killed process loses nothing (the line is in the kernel),
+a power cut loses at most the lines of the fsync in flight.
 """
 
 from __future__ import annotations
 
 import json
+import logging
 import os
+import threading
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -28,6 +37,8 @@ from .engine import (
     Touch,
     new_game,
 )
+
+log = logging.getLogger(__name__)
 
 FORMAT = "codenames-board/1"
 FORMAT_PREFIX = "codenames-board/"
@@ -222,32 +233,62 @@ def _fsync_directory(path: Path) -> None:
 
 
 class RecordWriter:
-    """Appends actions to a record, each line fsynced before :meth:`append` returns.
+    """Appends actions to a record.
 
     ``RecordWriter.create(path, header)`` starts a new record;
     ``RecordWriter.resume(path)`` continues an existing one (it cuts a torn
-    last line off first) and also returns what it read.
+    last line off first) and also returns what it read. Both take
+    ``background_sync``: False (the default) fsyncs every line before
+    :meth:`append` returns; True leaves that to the writer's sync thread
+    (:meth:`wait_synced` waits for it, :meth:`close` finishes it).
+
+    :meth:`append` raises OSError when the line cannot be written (a full or
+    read-only disk, an I/O error); the file is then cut back to its last whole
+    line, so a refused action never leaves half a line behind. A failed
+    background fsync is kept in ``sync_error``, reported to ``on_sync_error``
+    (called on the sync thread) and raised by the next ``append``.
     """
 
-    def __init__(self, path: Path, fd: int) -> None:
+    def __init__(self, path: Path, fd: int, background_sync: bool = False, on_sync_error=None) -> None:
         self.path = path
         self._fd: int | None = fd
+        self._size = os.lseek(fd, 0, os.SEEK_END)  # the end of the last whole line
+        self.sync_error: OSError | None = None
+        self.on_sync_error = on_sync_error
+        self._written = 0  # lines written so far
+        self._synced = 0  # lines known to be on the disk
+        self._closing = False
+        self._changed = threading.Condition()
+        self._thread: threading.Thread | None = None
+        if background_sync:
+            self._start_sync_thread()
 
     def __repr__(self) -> str:
         return f"<RecordWriter {str(self.path)!r}{' closed' if self.closed else ''}>"
 
     @classmethod
-    def create(cls, path: str | os.PathLike, header: Header) -> RecordWriter:
+    def create(cls, path: str | os.PathLike, header: Header, background_sync: bool = False, on_sync_error=None) -> RecordWriter:
         path = Path(path)
         path.parent.mkdir(parents=True, exist_ok=True)
         fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_EXCL | os.O_APPEND | getattr(os, "O_BINARY", 0), 0o644)
-        writer = cls(path, fd)
-        writer._write(header.to_json())
-        _fsync_directory(path.parent)
+        writer = cls(path, fd)  # the header is synced here, before the game starts
+        try:
+            writer._write(header.to_json())
+            _fsync_directory(path.parent)
+        except OSError:
+            writer.close()
+            try:
+                path.unlink()  # ours (O_EXCL): no empty record is left behind
+            except OSError:
+                pass
+            raise
+        if background_sync:
+            writer.on_sync_error = on_sync_error
+            writer._start_sync_thread()
         return writer
 
     @classmethod
-    def resume(cls, path: str | os.PathLike) -> tuple[RecordWriter, Record]:
+    def resume(cls, path: str | os.PathLike, background_sync: bool = False, on_sync_error=None) -> tuple[RecordWriter, Record]:
         path = Path(path)
         data = path.read_bytes()
         record = parse_record(data)
@@ -264,11 +305,19 @@ class RecordWriter:
             raise
         os.close(fd)
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
-        return cls(path, fd), record
+        return cls(path, fd, background_sync, on_sync_error), record
+
+    def _start_sync_thread(self) -> None:
+        self._thread = threading.Thread(target=self._sync_loop, name="record-sync", daemon=True)
+        self._thread.start()
 
     @property
     def closed(self) -> bool:
         return self._fd is None
+
+    @property
+    def background_sync(self) -> bool:
+        return self._thread is not None
 
     def append(self, action: Action, **extra: object) -> None:
         """Append one accepted action (extra fields such as a time go on the same line)."""
@@ -277,14 +326,71 @@ class RecordWriter:
     def _write(self, obj: dict) -> None:
         if self._fd is None:
             raise ValueError(f"{self!r} is closed")
+        if self.sync_error is not None:
+            raise self.sync_error  # what the disk could not keep, it will not be asked to keep again
         data = (json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
         view = memoryview(data)
-        while view:
-            written = os.write(self._fd, view)
-            view = view[written:]
-        os.fsync(self._fd)
+        try:
+            while view:
+                written = os.write(self._fd, view)
+                view = view[written:]
+            if self._thread is None:
+                os.fsync(self._fd)
+        except OSError:
+            self._cut_back()
+            raise
+        self._size += len(data)
+        if self._thread is not None:
+            with self._changed:
+                self._written += 1
+                self._changed.notify_all()
+
+    def _cut_back(self) -> None:
+        """After a failed write: the file ends with its last whole line again (best effort)."""
+        try:
+            os.ftruncate(self._fd, self._size)
+        except OSError as error:
+            log.error("%s: cannot cut a partial line off: %s", self.path, error)
+
+    def _sync_loop(self) -> None:
+        changed = self._changed
+        while True:
+            with changed:
+                while self._synced == self._written and not self._closing:
+                    changed.wait()
+                if self._synced == self._written:
+                    return  # closing, and everything is on the disk
+                target = self._written
+            try:
+                os.fsync(self._fd)
+            except OSError as error:
+                log.error("%s: fsync failed: %s", self.path, error)
+                with changed:
+                    self.sync_error = error
+                    changed.notify_all()
+                if self.on_sync_error is not None:
+                    self.on_sync_error(error)
+                return
+            with changed:
+                self._synced = target
+                changed.notify_all()
+
+    def wait_synced(self, timeout: float | None = None) -> bool:
+        """Wait until every line written so far is on the disk; False on a timeout or a failed fsync."""
+        if self._thread is None:
+            return True  # every line was synced before append returned
+        with self._changed:
+            self._changed.wait_for(lambda: self._synced >= self._written or self.sync_error is not None, timeout)
+            return self._synced >= self._written and self.sync_error is None
 
     def close(self) -> None:
+        """Finish the last fsync and close; safe to call twice."""
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            with self._changed:
+                self._closing = True
+                self._changed.notify_all()
+            thread.join()
         if self._fd is not None:
             os.close(self._fd)
             self._fd = None

@@ -181,3 +181,43 @@ def test_undo_then_a_different_action(game, play_all):
     assert game.actions == [Clue(2), Touch(0)]
     assert game.state()["revealed"] == [0]
     assert not game.is_over
+
+
+def test_undo_replays_nothing_however_long_the_game(game, monkeypatch):
+    # A long evening of clues and timeouts: undo must restore the saved state, not replay the stack.
+    for _ in range(2000):
+        game.play(Clue(1))
+        game.play(Timeout())
+    state = game.state()
+    game.play(Clue(3))
+    calls = []
+    for name in ("_clue", "_touch", "_timeout", "_end_turn", "_penalty", "_restart"):
+        monkeypatch.setattr(game, name, lambda *args, _name=name: calls.append(_name))
+    assert game.undo() == [Undone(Clue(3))]
+    assert calls == []
+    assert game.state() == state
+    assert len(game.actions) == 4000
+
+
+def test_every_change_counts_a_new_version(game):
+    versions = [game.version]
+    game.play(Clue(2))
+    versions.append(game.version)
+    with pytest.raises(IllegalAction):
+        game.play(Clue(2))  # refused: no change
+    versions.append(game.version)
+    game.undo()
+    versions.append(game.version)
+    assert versions == [0, 1, 1, 2]
+
+
+def test_a_copy_goes_its_own_way(game):
+    game.play(Clue(2))
+    game.play(Touch(0))
+    twin = game.copy()
+    game.play(Touch(17))  # the original goes on ...
+    assert twin.state()["revealed"] == [0]  # ... the copy does not see it
+    assert twin.version == 2
+    assert twin.undo() == [Undone(Touch(0))]
+    assert game.state()["revealed"] == [0, 17]
+    assert type(twin) is type(game)
