@@ -170,12 +170,15 @@ def test_closing_the_window_stops_the_table(tmp_path):
 
     from codenames_board.display import WindowOutput
 
+    from codenames_board.display.worker import ScreenWorker
+
     config = parse(f'state_dir = "{tmp_path}"\n[pins]\nbuzzer = false\n')
-    screen = SpymasterScreen(WindowOutput((320, 240)), Translator("en"))
-    runtime = Runtime(config, Translator("en"), pin_factory=MockFactory(), tileboard=VirtualTileBoard(status_leds=12), display=screen)
+    worker = ScreenWorker(lambda: SpymasterScreen(WindowOutput((320, 240)), Translator("en"))).start()
+    assert worker.wait_open(10)
+    runtime = Runtime(config, Translator("en"), pin_factory=MockFactory(), tileboard=VirtualTileBoard(status_leds=12), display=worker)
     runtime.start()
-    assert runtime.controller.pump is not None
-    pygame.event.post(pygame.event.Event(pygame.QUIT))
+    assert worker.on_closed == runtime.controller.stop
+    pygame.event.post(pygame.event.Event(pygame.QUIT))  # the window's thread sees it at its next pump
     thread = threading.Thread(target=runtime.controller.run)
     thread.start()
     thread.join(timeout=5)

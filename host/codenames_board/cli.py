@@ -162,18 +162,17 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
     warnings.simplefilter("ignore", PinFactoryFallback)  # the one line below says what to do
 
     from .controller import Runtime, prepare_mock_pins
-    from .display import DisplayError, SpymasterScreen, open_output
+    from .display.worker import ScreenWorker
 
+    def open_screen():
+        # On the display's own thread: pygame's import and the output's opening overlap the tiles' start.
+        from .display import SpymasterScreen, open_output
+
+        output = open_output(config.display.output, config.display.size, config.display.framebuffer, config.display.png)
+        return SpymasterScreen(output, tr, rotate=config.display.rotate)
+
+    screen = ScreenWorker(open_screen).start()
     prepare_mock_pins()
-    try:
-        screen = SpymasterScreen(
-            open_output(config.display.output, config.display.size, config.display.framebuffer, config.display.png),
-            tr,
-            rotate=config.display.rotate,
-        )
-    except DisplayError as error:
-        print(tr.error(error), file=sys.stderr)
-        return EXIT_USAGE
     try:
         runtime = Runtime(config, tr, display=screen)
     except BadPinFactory:
@@ -186,7 +185,17 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
         return EXIT_USAGE
     signal.signal(signal.SIGTERM, lambda *_: runtime.controller.stop())
     try:
-        runtime.run()
+        runtime.start(wait_display=screen.wait_open)
+    except Exception as error:
+        from .display import DisplayError
+
+        runtime.close()
+        if isinstance(error, DisplayError):
+            print(tr.error(error), file=sys.stderr)
+            return EXIT_USAGE
+        raise
+    try:
+        runtime.serve()
     except KeyboardInterrupt:
         pass
     return 0

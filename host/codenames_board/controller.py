@@ -31,8 +31,6 @@ class Controller:
         self.clock = clock
         self.table: Table | None = None
         self.handled = 0
-        self.pump: Callable[[], bool] | None = None  # a window's event pump: False means it was closed
-        self.pump_every = 0.25
 
     def post(self, event) -> None:
         """Any thread: hand an event to the controller."""
@@ -75,13 +73,9 @@ class Controller:
         while True:
             wake = table.next_wake()
             timeout = None if wake is None else max(0.0, wake - self.clock())
-            if self.pump is not None:
-                timeout = self.pump_every if timeout is None else min(timeout, self.pump_every)
             try:
                 event = self.queue.get(timeout=timeout)
             except queue.Empty:
-                if self.pump is not None and not self.pump():
-                    return  # the window was closed
                 table.update()
                 continue
             try:
@@ -133,25 +127,37 @@ class Runtime:
         )
         self.display = display
         sounder = Sounder(buzzer if buzzer is not None else self.controls.buzzer, enabled=config.game.sound)
-        self.table = Table(config, tr, tileboard, clock, display=display, sounder=sounder, deal_words=deal_words)
+        self.table = Table(
+            config, tr, tileboard, clock, display=display, sounder=sounder, deal_words=deal_words, post=post
+        )
         self.controller.table = self.table
-        if display is not None and getattr(display, "needs_pumping", False):
-            self.controller.pump = display.pump
+        if display is not None and hasattr(display, "on_closed") and display.on_closed is None:
+            display.on_closed = self.controller.stop  # someone closed the display's window
 
-    def start(self, resume: bool = True) -> None:
+    def start(self, resume: bool = True, wait_display: Callable[[], object] | None = None) -> None:
+        """Resume or deal: the first LED frame goes out here. ``wait_display`` (if given) is
+        called next, so "ready" waits for a display still opening on its own thread (and
+        what it raises, such as a display that cannot be opened, stops the start)."""
         if resume:
             self.table.start()
         else:
             self.table.deal()
+        log.debug("first frame shown")
+        if wait_display is not None:
+            wait_display()
         self.controls.ready(True)
         log.info("ready")
 
-    def run(self) -> None:
-        self.start()
+    def serve(self) -> None:
+        """Take events until stopped, then close everything."""
         try:
             self.controller.run()
         finally:
             self.close()
+
+    def run(self) -> None:
+        self.start()
+        self.serve()
 
     def close(self) -> None:
         self.controls.ready(False)

@@ -3,8 +3,13 @@
 ``Table`` knows the engine and the devices' interfaces but no threads: the
 controller feeds it one event at a time from its queue and sleeps until
 ``next_wake()``. Time comes from the clock passed in, so tests run games
-without waiting. Every accepted action is written (and fsynced) to the game
-record before anything shows it.
+without waiting.
+
+The fast path, in this order: an event, the rules, the record line written
+(a failed write refuses the action: nothing shows it), the LED frame to the
+tile board. Only then the buzzer and a hand-over to the spymaster display
+(which renders on its own thread, see ``display.worker``); the record's
+fsync runs on the writer's own thread (``record.RecordWriter``).
 """
 
 from __future__ import annotations
@@ -67,6 +72,13 @@ class ButtonUp:
 
 
 @dataclass(frozen=True)
+class RecordSyncFailed:
+    """The record's fsync failed (posted from its sync thread)."""
+
+    error: OSError
+
+
+@dataclass(frozen=True)
 class EncoderStep:
     steps: int  # +1 a click clockwise (up), -1 anticlockwise
 
@@ -87,6 +99,7 @@ class Table:
         new_seed: Callable[[], int] = lambda: secrets.randbits(32),
         wall_clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
         deal_words: Callable[[], list[str]] | None = None,
+        post: Callable[[object], None] | None = None,
     ) -> None:
         self.config = config
         self.tr = tr
@@ -98,6 +111,7 @@ class Table:
         self.wall_clock = wall_clock
         self.games_dir = config.state_dir / "games"
         self.deal_words = deal_words  # 25 codenames per game (the simulator), or None (cards on the table)
+        self.post = post  # hands an event to the controller's queue from another thread (the record's sync)
         self.words: list[str] | None = None
         self.compositor = leds.Compositor(
             leds.Layout(25, config.tiles.timer_leds, config.tiles.turn_leds),
@@ -116,6 +130,8 @@ class Table:
         self._notice_until: list[float] = []
         self._last_frame: bytes | None = None
         self._shown: tuple | None = None
+        self._sounds: list[str] = []  # started after the frame is out
+        self._phase_key: tuple | None = None
 
     # --- games
 
@@ -131,7 +147,7 @@ class Table:
                 self._notice(Notice("notice.record_damaged", (("name", path.name),)), now)
                 continue
             if not game.is_over:
-                self.writer, _ = RecordWriter.resume(path)
+                self.writer, _ = RecordWriter.resume(path, background_sync=True, on_sync_error=self._sync_failed)
                 self.game = game
                 self.words = record.header.words
                 log.info("resumed %s after %d actions", path, len(record.actions))
@@ -156,11 +172,12 @@ class Table:
         while path.exists():
             number += 1
             path = path.with_name(f"{started.strftime('%Y%m%d-%H%M%S')}-{self.config.variant}-{number}.jsonl")
-        self.writer = RecordWriter.create(path, header)
+        self.writer = RecordWriter.create(path, header, background_sync=True, on_sync_error=self._sync_failed)
         self.game = new_game(key, self.config.variant)
         self.compositor.reset()
         self.ui = replace(self.ui, confirm=None, clue_draft=None)
-        log.info("new game %s (%s)", path.name, key.text())
+        log.info("new game %s", path.name)
+        log.debug("the key of %s: %s", path.name, key.text())  # the spymasters' secret: never above debug
         self._after_change(now)
         self.update(now)  # the LEDs and the display show the new game at once
 
@@ -194,6 +211,8 @@ class Table:
             self.ui = replace(self.ui, board_connected=False)
         elif isinstance(event, BoardProblem):
             self._board_problem(event, now)
+        elif isinstance(event, RecordSyncFailed):
+            self._notice(Notice("notice.record_unwritable", (("why", event.error.strerror or str(event.error)),)), now)
         # Anything else (the controller's wake-up) just lets time do its work.
         self.update(now)
 
@@ -213,7 +232,6 @@ class Table:
         if self._notice_until and now >= self._notice_until[0]:
             self._notice_until = [until for until in self._notice_until if until > now]
             self.ui = replace(self.ui, notices=self.ui.notices[-len(self._notice_until) :] if self._notice_until else ())
-        self.sounder.update(now)
         self.redraw(now)
 
     def next_wake(self) -> float | None:
@@ -231,30 +249,41 @@ class Table:
         return min(times) if times else None
 
     def redraw(self, now: float) -> None:
+        """The LEDs first (the fast path ends here), then the buzzer, then the display's copy."""
         frame = self.compositor.frame(self.game, self.ui, now)
         if frame != self._last_frame:
             self._last_frame = frame
             self.tileboard.show(frame)
+        if self._sounds:
+            for name in self._sounds:
+                self.sounder.play(name, now)
+            self._sounds.clear()
+        self.sounder.update(now)
         if self.display is not None:
-            shown = (self.ui, tuple(self.game.actions))
+            shown = (self.ui, id(self.game), self.game.version)
             if shown != self._shown:
                 self._shown = shown
-                self.display.update(self.game, self.ui)
+                self.display.update(self.game.copy(), self.ui)  # the display's thread gets its own copy
 
     # --- playing
 
     def play(self, action: Action, now: float) -> list[Event] | None:
-        """Apply an action: record it (fsynced), then show it. None if the rules refuse it."""
+        """Apply an action: write it to the record, then show it. None if the rules refuse it
+        or the record cannot take it (then nothing happened)."""
         game = self.game
         try:
             events = game.play(action)
         except IllegalAction as error:
-            log.info("refused %s: %s", action, error)
+            log.debug("refused %s: %s", action, error)
             return None
         try:
             self.writer.append(action, time=_iso(self.wall_clock()))
         except OSError as error:
-            game.undo()  # what is not on disk did not happen
+            # What is not on disk did not happen: the inverse of a push is a pop, of a pop a push.
+            if isinstance(action, Undo):
+                game.play(events[0].action)
+            else:
+                game.undo()
             log.error("cannot write the game record: %s", error)
             self._notice(Notice("notice.record_unwritable", (("why", error.strerror or str(error)),)), now)
             return None
@@ -276,30 +305,33 @@ class Table:
         else:
             draft = None
         self.ui = replace(self.ui, clue_draft=draft)
-        if getattr(self, "_phase_key", None) != phase_key:
+        if self._phase_key != phase_key:
             self._phase_key = phase_key
             self._stop_timer()
             if self.config.timer.auto_start:
                 self._start_timer(now)
 
+    def _sound(self, name: str, now: float) -> None:
+        self._sounds.append(name)  # started by redraw(), once the LED frame is out
+
     def _sound_for(self, event: Event, now: float) -> None:
         if isinstance(event, TileRevealed):
             if event.identity is Identity.ASSASSIN:
-                self.sounder.play("assassin", now)
+                self._sound("assassin", now)
             elif event.identity.team is event.team:
-                self.sounder.play("reveal", now)
+                self._sound("reveal", now)
             else:
-                self.sounder.play("wrong", now)
+                self._sound("wrong", now)
         elif isinstance(event, GameOver) and event.outcome.reason is Reason.AGENTS:
-            self.sounder.play("win", now)
+            self._sound("win", now)
         elif isinstance(event, (ClueGiven, Undone)):
-            self.sounder.play("click", now)
+            self._sound("click", now)
 
     def _touch(self, tile: int, now: float) -> None:
         game = self.game
         if game.phase is Phase.CLUE or (game.phase is not Phase.OVER and game.is_revealed(tile)):
             self.compositor.notice(leds.TouchRefused(tile), now)
-            self.sounder.play("refused", now)
+            self._sound("refused", now)
             if game.phase is Phase.CLUE:
                 self._notice(Notice("notice.clue_first"), now)
             return
@@ -307,7 +339,7 @@ class Table:
             return
         if self.play(Touch(tile), now) is None and game.phase is Phase.COVER:
             self.compositor.notice(leds.TouchRefused(tile), now)
-            self.sounder.play("refused", now)
+            self._sound("refused", now)
             self._notice(Notice("notice.cover_own", (("team", game.turn.value),)), now)
 
     # --- buttons
@@ -336,7 +368,7 @@ class Table:
             if self.ui.confirm is not None:
                 self._ask(None, now)
             elif self.play(EndTurn(), now) is None:
-                self.sounder.play("refused", now)
+                self._sound("refused", now)
 
     def _button_held(self, name: str, now: float) -> None:
         if name == "new_game":
@@ -394,7 +426,7 @@ class Table:
         self._timer_until = None
         self.ui = replace(self.ui, timer=SandTimer(self._timer_total, 0.0, mode))
         self.compositor.notice(leds.TimerExpired(), now)
-        self.sounder.play("timer", now)
+        self._sound("timer", now)
         if mode is TimerMode.STRICT and self.game.phase in (Phase.CLUE, Phase.GUESS):
             self.play(Timeout(), now)
 
@@ -414,6 +446,11 @@ class Table:
     def _notice(self, notice: Notice, now: float) -> None:
         self.ui = replace(self.ui, notices=(*self.ui.notices, notice)[-3:])
         self._notice_until = (self._notice_until + [now + NOTICE_SECONDS])[-3:]
+
+    def _sync_failed(self, error: OSError) -> None:
+        """On the record's sync thread: tell the controller's thread."""
+        if self.post is not None:
+            self.post(RecordSyncFailed(error))
 
     def close(self) -> None:
         self.sounder.stop()

@@ -5,6 +5,10 @@ as a pure function of its inputs; outputs put those pixels in a window, on a
 framebuffer (SPI TFTs) or in PNG files. Legible from 320x240 up to 800x480.
 """
 
+from ..pygame_import import load as _load_pygame
+
+_load_pygame()  # before any of our modules imports pygame
+
 from .layout import Layout, layout, tile_rect
 from .outputs import (
     DisplayError,

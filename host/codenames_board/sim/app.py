@@ -8,7 +8,6 @@ onto an offscreen surface that the window shows beside the table.
 
 from __future__ import annotations
 
-import copy
 import dataclasses
 import random
 import secrets
@@ -72,9 +71,8 @@ class DeferredScreen:
         self._lock = threading.Lock()
 
     def update(self, game, ui) -> None:
-        snapshot = copy.deepcopy(game)
         with self._lock:
-            self._pending = (snapshot, ui)
+            self._pending = (game, ui)  # the table hands over a copy of its game
         if self.output.on_change is not None:
             self.output.on_change()
 
