@@ -354,3 +354,118 @@ def test_a_new_or_resumed_game_is_shown_at_once_without_waiting_for_a_touch(make
     table.close()
     again, board_again, _ = make_table()
     assert board_again.frames[-1][3 * 35 :] == turn_leds
+
+
+class OrderLog:
+    """A display and a buzzer that note, with the tile board's frames, in which order they were reached."""
+
+    def __init__(self, table, board):
+        self.events = []
+        show = board.show
+
+        def noting_show(frame):
+            self.events.append("frame")
+            show(frame)
+
+        board.show = noting_show
+        play = table.sounder.buzzer.play
+        table.sounder.buzzer.play = lambda hz: (self.events.append("buzzer"), play(hz))
+        table.display = self
+
+    def update(self, game, ui):
+        self.events.append("display")
+        self.game = game
+
+
+def test_a_touch_reaches_the_leds_before_the_buzzer_and_the_display(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    log = OrderLog(table, board)
+    board.tap(agents(table, table.game.turn)[0])
+    assert log.events[:3] == ["frame", "buzzer", "display"]
+
+
+def test_the_display_gets_a_copy_that_the_game_does_not_change_afterwards(make_table):
+    table, board, clock = make_table()
+    log = OrderLog(table, board)
+    give_clue(table, 1)
+    shown = log.game
+    assert shown is not table.game and shown.phase is Phase.GUESS
+    board.tap(agents(table, table.game.turn)[0])
+    assert shown.revealed == [] and log.game.revealed == table.game.revealed
+
+
+def test_the_record_is_written_on_the_touch_path_and_synced_off_it(make_table):
+    table, board, clock = make_table()
+    assert table.writer.background_sync
+    give_clue(table, 1)
+    board.tap(agents(table, table.game.turn)[0])
+    assert recorded(table) == ["clue", "touch"]  # written at once: a killed process loses nothing
+    assert table.writer.wait_synced(timeout=5)
+
+
+def failing_writes(table, monkeypatch):
+    def refuse(action, **extra):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(table.writer, "append", refuse)
+
+
+def test_an_undo_that_cannot_be_written_takes_back_nothing(make_table, monkeypatch):
+    table, board, clock = make_table()
+    give_clue(table, 3)
+    for tile in agents(table, table.game.turn)[:2]:
+        board.tap(tile)
+    state, actions = table.game.state(), list(table.game.actions)
+    with monkeypatch.context() as patch:
+        failing_writes(table, patch)
+        press(table, "undo")
+        press(table, "clue_confirm")  # yes, undo
+    assert table.game.state() == state and table.game.actions == actions  # not two actions undone, not one
+    assert table.ui.notices[-1].msgid == "notice.record_unwritable"
+    assert read_record(table.writer.path).replay().state() == state  # memory and disk agree
+
+
+def test_a_touch_that_cannot_be_written_is_never_shown(make_table, monkeypatch):
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    frames = len(board.frames)
+    tile = agents(table, table.game.turn)[0]
+    with monkeypatch.context() as patch:
+        failing_writes(table, patch)
+        board.tap(tile)
+    assert not table.game.is_revealed(tile)
+    assert board.tile_colour(tile) != table.config.colours.as_dict()[table.game.turn.value]
+    assert all(frame[3 * tile : 3 * tile + 3] == board.frames[frames - 1][3 * tile : 3 * tile + 3] for frame in board.frames[frames:])
+    assert recorded(table) == ["clue"]
+
+
+def test_a_failed_background_fsync_shows_a_notice(make_table, monkeypatch):
+    import os
+
+    from codenames_board.table import RecordSyncFailed
+
+    posted = []
+    table, board, clock = make_table()
+    table.post = posted.append
+    table.writer.on_sync_error = table._sync_failed
+
+    def failing(fd):
+        raise OSError(5, "Input/output error")
+
+    monkeypatch.setattr(os, "fsync", failing)
+    give_clue(table, 1)
+    assert not table.writer.wait_synced(timeout=5)
+    assert [type(event) for event in posted] == [RecordSyncFailed]
+    table.handle(posted[0])  # as the controller's thread would
+    assert table.ui.notices[-1].msgid == "notice.record_unwritable"
+
+
+def test_the_key_is_never_logged_above_debug(make_table, caplog):
+    import logging
+
+    with caplog.at_level(logging.INFO, logger="codenames_board"):
+        table, board, clock = make_table()
+        press(table, "new_game", clock, hold=3)
+    assert table.game.key.letters not in caplog.text
+    assert "new game" in caplog.text
