@@ -323,3 +323,17 @@ def test_worst_case_current_is_every_led_full_white_and_scales_with_brightness()
     assert half == pytest.approx(37 + 37 * 60 / 2, abs=10) and quarter == pytest.approx(37 + 37 * 60 / 4, abs=10)
     assert 37 < compositor.typical_ma(255) < compositor.worst_case_ma(255) / 2
     assert compositor.typical_ma(64) < compositor.typical_ma(255)
+
+
+@pytest.mark.parametrize("touched", [RED_AGENT, BLUE_AGENT, BYSTANDER, ASSASSIN])
+def test_a_repainted_tile_looks_as_in_the_full_frame(touched):
+    game, compositor = table()
+    play(game, compositor, Clue(UNLIMITED), 0.0)
+    play(game, compositor, Touch(1), 0.0)
+    before = compositor.frame(game, UI, 0.05)  # the last frame shown, mid-flash of tile 1
+    play(game, compositor, Touch(touched), 0.1)
+    patched = compositor.repaint(before, game, [touched], 0.1)
+    full = compositor.frame(game, UI, 0.1)
+    assert tile(patched, touched) == tile(full, touched) != tile(before, touched)
+    changed = [index for index in range(LEDS) if tile(patched, index) != tile(before, index)]
+    assert changed == [touched]  # nothing else is composed on the fast path

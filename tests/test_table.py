@@ -405,10 +405,17 @@ def test_the_record_is_written_on_the_touch_path_and_synced_off_it(make_table):
 
 
 def failing_writes(table, monkeypatch):
-    def refuse(action, **extra):
-        raise OSError(28, "No space left on device")
+    """The disk is full: every write to the record fails (the real writer, the real error)."""
+    import os
 
-    monkeypatch.setattr(table.writer, "append", refuse)
+    write = os.write
+
+    def refuse(fd, data):
+        if fd == table.writer._fd:
+            raise OSError(28, "No space left on device")
+        return write(fd, data)
+
+    monkeypatch.setattr(os, "write", refuse)
 
 
 def test_an_undo_that_cannot_be_written_takes_back_nothing(make_table, monkeypatch):

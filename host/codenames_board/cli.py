@@ -164,6 +164,10 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
     from .controller import Runtime, prepare_mock_pins
     from .display.worker import ScreenWorker
 
+    # A thread waiting for the GIL (a touch arriving while the display renders) gets it within
+    # 1 ms instead of Python's default 5 ms.
+    sys.setswitchinterval(0.001)
+
     def open_screen():
         # On the display's own thread: pygame's import and the output's opening overlap the tiles' start.
         from .display import SpymasterScreen, open_output

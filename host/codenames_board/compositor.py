@@ -254,24 +254,36 @@ class Compositor:
             due.append((_steps(now, COVER_BLINK_HALF_S) + 1) * COVER_BLINK_HALF_S)
         return min(due) if due else None
 
+    def repaint(self, frame: bytes, game: Game, tiles: list[int], now: float) -> bytes:
+        """``frame`` with only ``tiles`` painted anew for ``now``, as :meth:`frame` paints them.
+
+        The touch's fast path: a revealed tile lights without the whole frame being
+        composed; the next full frame follows moments later.
+        """
+        out = bytearray(frame)
+        revealed = set(game.revealed)
+        for tile in tiles:
+            out[3 * tile : 3 * tile + 3] = bytes(self._tile_colour(game, tile, revealed, now))
+        return bytes(out)
+
     def _tile_colours(self, game: Game, now: float) -> list[RGB]:
-        palette, revealed, over = self.palette, set(game.revealed), game.is_over
-        sweep = self._sweep if over else None
-        colours = []
-        for tile in range(self.layout.tiles):
-            identity = game.key[tile]
-            colour = self._shown[identity] if tile in revealed else palette.idle
-            if over:  # the whole key: unrevealed tiles dimmer, so the revealed ones stand out
-                key = colour if tile in revealed else self._key[identity]
-                colour = sweep.paint(self._diagonal[tile], colour, key, now) if sweep and now < sweep.end else key
-            anim = self._tiles.get(tile)
-            if anim is not None and tile in revealed and anim.start <= now < anim.end:
-                colour = anim.paint(now)
-            start = self._refused.get(tile)
-            if start is not None and start <= now and _refused_step(start, now) in (0, 2):
-                colour = palette.refused
-            colours.append(colour)
-        return colours
+        revealed = set(game.revealed)
+        return [self._tile_colour(game, tile, revealed, now) for tile in range(self.layout.tiles)]
+
+    def _tile_colour(self, game: Game, tile: int, revealed: set[int], now: float) -> RGB:
+        identity = game.key[tile]
+        colour = self._shown[identity] if tile in revealed else self.palette.idle
+        if game.is_over:  # the whole key: unrevealed tiles dimmer, so the revealed ones stand out
+            sweep = self._sweep
+            key = colour if tile in revealed else self._key[identity]
+            colour = sweep.paint(self._diagonal[tile], colour, key, now) if sweep and now < sweep.end else key
+        anim = self._tiles.get(tile)
+        if anim is not None and tile in revealed and anim.start <= now < anim.end:
+            colour = anim.paint(now)
+        start = self._refused.get(tile)
+        if start is not None and start <= now and _refused_step(start, now) in (0, 2):
+            colour = self.palette.refused
+        return colour
 
     def _timer_flashing(self, ui: UiState, now: float) -> bool:
         """The flash shows until it ends or a new countdown starts."""

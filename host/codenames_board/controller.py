@@ -9,6 +9,7 @@ no busy polling, nothing redrawn unless it changed.
 
 from __future__ import annotations
 
+import gc
 import logging
 import os
 import queue
@@ -145,6 +146,10 @@ class Runtime:
         log.debug("first frame shown")
         if wait_display is not None:
             wait_display()
+        # What start-up made stays for the evening: keep the cyclic garbage collector from
+        # walking it again and again (its pauses would land on touches).
+        gc.collect()
+        gc.freeze()
         self.controls.ready(True)
         log.info("ready")
 

@@ -321,9 +321,22 @@ class RecordWriter:
 
     def append(self, action: Action, **extra: object) -> None:
         """Append one accepted action (extra fields such as a time go on the same line)."""
-        self._write(action_to_json(action, **extra))
+        self.write(action, **extra)
+        self.sync_soon()
 
-    def _write(self, obj: dict) -> None:
+    def write(self, action: Action, **extra: object) -> None:
+        """Append one action without waking the sync thread yet: call :meth:`sync_soon` when the
+        caller's urgent work is done (the table: once the LED frame is out)."""
+        self._write(action_to_json(action, **extra), notify=False)
+
+    def sync_soon(self) -> None:
+        """Let the sync thread start an fsync of everything written so far (background sync only)."""
+        if self._thread is not None:
+            with self._changed:
+                if self._written > self._synced:
+                    self._changed.notify_all()
+
+    def _write(self, obj: dict, notify: bool = True) -> None:
         if self._fd is None:
             raise ValueError(f"{self!r} is closed")
         if self.sync_error is not None:
@@ -343,7 +356,8 @@ class RecordWriter:
         if self._thread is not None:
             with self._changed:
                 self._written += 1
-                self._changed.notify_all()
+                if notify:
+                    self._changed.notify_all()
 
     def _cut_back(self) -> None:
         """After a failed write: the file ends with its last whole line again (best effort)."""

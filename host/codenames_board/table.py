@@ -40,6 +40,7 @@ from .engine import (
     Reason,
     Timeout,
     Touch,
+    TileCovered,
     TileRevealed,
     Undo,
     Undone,
@@ -248,12 +249,18 @@ class Table:
         times = [time for time in times if time is not None]
         return min(times) if times else None
 
-    def redraw(self, now: float) -> None:
-        """The LEDs first (the fast path ends here), then the buzzer, then the display's copy."""
-        frame = self.compositor.frame(self.game, self.ui, now)
+    def show_leds(self, now: float) -> None:
+        """The LED frame for ``now``, sent only if it differs from the last one."""
+        self._show_frame(self.compositor.frame(self.game, self.ui, now))
+
+    def _show_frame(self, frame: bytes) -> None:
         if frame != self._last_frame:
             self._last_frame = frame
             self.tileboard.show(frame)
+
+    def redraw(self, now: float) -> None:
+        """The LEDs first, then the buzzer, then the display's copy."""
+        self.show_leds(now)
         if self._sounds:
             for name in self._sounds:
                 self.sounder.play(name, now)
@@ -277,7 +284,7 @@ class Table:
             log.debug("refused %s: %s", action, error)
             return None
         try:
-            self.writer.append(action, time=_iso(self.wall_clock()))
+            self.writer.write(action, time=_iso(self.wall_clock()))  # its fsync follows the frame
         except OSError as error:
             # What is not on disk did not happen: the inverse of a push is a pop, of a pop a push.
             if isinstance(action, Undo):
@@ -290,6 +297,15 @@ class Table:
         for event in events:
             self.compositor.notice(event, now)
             self._sound_for(event, now)
+        # The fast path ends here: the tile lights now (only its LED is painted anew). What
+        # follows (the next phase's sand timer, the turn LEDs, sounds, the display, the record's
+        # fsync) goes out with the next frame, moments later.
+        tiles = [event.tile for event in events if isinstance(event, (TileRevealed, TileCovered))]
+        if tiles and self._last_frame is not None:
+            self._show_frame(self.compositor.repaint(self._last_frame, game, tiles, now))
+        else:
+            self.show_leds(now)
+        self.writer.sync_soon()
         self._after_change(now)
         return events
 

@@ -208,7 +208,8 @@ def open_output(
     if output == "fullscreen":
         return WindowOutput(None, fullscreen=True)  # the screen's own size
     if output == "framebuffer":
-        return FramebufferOutput(framebuffer)
+        # CODENAMES_BOARD_FB_SYSFS: where the geometry is read (the benchmark's framebuffer-like file).
+        return FramebufferOutput(framebuffer, os.environ.get("CODENAMES_BOARD_FB_SYSFS", "/sys/class/graphics"))
     if output == "png":
         return PngOutput(png, tuple(size or (480, 320)))
     return WindowOutput(tuple(size or (480, 320)))

@@ -119,6 +119,7 @@ class Game:
         self.guesses_made = 0
         self.guesses_left: int | None = None
         self.outcome: Outcome | None = None
+        self._left = {team: len(self.key.agents(team)) for team in Team}  # agents not yet revealed
 
     def _save(self) -> tuple:
         """What an action may change. ``revealed`` and ``covered`` only grow between undos,
@@ -126,10 +127,14 @@ class Game:
         return (
             self.turn, self.phase, len(self.revealed), len(self.covered),
             self.clue, self.guesses_made, self.guesses_left, self.outcome,
+            self._left[Team.RED], self._left[Team.BLUE],
         )
 
     def _load(self, saved: tuple) -> None:
-        self.turn, self.phase, revealed, covered, self.clue, self.guesses_made, self.guesses_left, self.outcome = saved
+        (
+            self.turn, self.phase, revealed, covered, self.clue, self.guesses_made, self.guesses_left, self.outcome,
+            self._left[Team.RED], self._left[Team.BLUE],
+        ) = saved
         del self.revealed[revealed:]
         del self.covered[covered:]
 
@@ -138,6 +143,7 @@ class Game:
         twin = copy.copy(self)
         twin.actions, twin._before = list(self.actions), list(self._before)
         twin.revealed, twin.covered = list(self.revealed), list(self.covered)
+        twin._left = dict(self._left)
         return twin
 
     def __repr__(self) -> str:
@@ -154,7 +160,7 @@ class Game:
 
     def remaining(self, team: Team) -> int:
         """A team's agents not yet revealed or covered."""
-        return sum(1 for tile in self.key.agents(team) if tile not in self.revealed)
+        return self._left[team]
 
     def legal_actions(self) -> list[Action]:
         """Every action :meth:`play` would accept now."""
@@ -263,6 +269,8 @@ class Game:
         self.guesses_made += 1
         events: list[Event] = [TileRevealed(tile, identity, self.turn)]
         owner = identity.team
+        if owner is not None:
+            self._left[owner] -= 1
         if identity is Identity.ASSASSIN:
             events += self._finish(Outcome(self.turn.other, Reason.ASSASSIN))
         elif owner is not None and self.remaining(owner) == 0:
@@ -284,6 +292,7 @@ class Game:
             raise errors.NotOwnAgent("not_own_agent", tile=tile, name=tile_name(tile), team=self.turn.value)
         self.revealed.append(tile)
         self.covered.append(tile)
+        self._left[self.turn] -= 1
         events: list[Event] = [TileCovered(tile, identity, self.turn)]
         if self.remaining(self.turn) == 0:
             return events + self._finish(self._win(self.turn))

@@ -195,9 +195,17 @@ class SerialTileBoard(TileBoard):
         if port is None:
             return
         try:
-            port.write(line)
+            # pyserial opens the port non-blocking: a plain write takes the whole line at once
+            # unless the board stopped reading; only then does pyserial's write (with its
+            # select and timeout) finish the rest.
+            try:
+                written = os.write(port.fileno(), line)
+            except BlockingIOError:
+                written = 0
+            if written < len(line):
+                port.write(line[written:])
             self._last_sent = self.clock()
-        except (serial.SerialException, OSError) as error:
+        except (serial.SerialException, OSError, ValueError) as error:
             log.info("tile board write failed: %s", error)  # the reader thread notices and reconnects
 
     def _send_frame(self) -> None:
