@@ -4,7 +4,7 @@
 
 from binascii import unhexlify
 
-from pads import NOISY, QUIET, STUCK, Debouncer
+from pads import NOISY, QUIET, STUCK, PadWatch
 from tileproto import PROTOCOL, message
 
 try:
@@ -32,7 +32,7 @@ class TileApp:
         self.ticks_ms = ticks_ms
         self.diff = ticks_diff
         self.feed = feed  # the watchdog's feed, if any
-        self.debouncer = Debouncer(tiles, ticks_diff)
+        self.pad_watch = PadWatch(tiles, ticks_diff)
         self.connected = False  # a host said HELLO and has not gone silent
         self.stopped = False  # the host sent STOP: run() returns, the REPL gets the port back
         now = ticks_ms()
@@ -72,7 +72,7 @@ class TileApp:
 
     def scan(self, now):
         edges, problems = self._edges, self._problems
-        self.debouncer.update(self.pads.read(), now, edges, problems)
+        self.pad_watch.update(self.pads.read(), now, edges, problems)
         missing = self.pads.missing
         if missing != self._missing:
             self._missing = missing
@@ -97,7 +97,7 @@ class TileApp:
         self.last_beat = now
         self.beats = (self.beats + 1) & 0xFFFF
         reader = self.link.reader
-        self.send("BEAT", self.beats, "%07x" % self.debouncer.reported, reader.damaged, reader.overflows, self.link.dropped)
+        self.send("BEAT", self.beats, "%07x" % self.pad_watch.reported, reader.damaged, reader.overflows, self.link.dropped)
 
     def disconnect(self, now):
         self.connected = False
@@ -134,8 +134,8 @@ class TileApp:
             self.connected = False
             return
         self.connected = True
-        self.debouncer.reported = self.debouncer.stable
-        self.send("BOARD", PROTOCOL, self.version, self.tiles, self.status_leds, "%07x" % self.debouncer.reported)
+        self.pad_watch.reported = self.pad_watch.stable
+        self.send("BOARD", PROTOCOL, self.version, self.tiles, self.status_leds, "%07x" % self.pad_watch.reported)
 
     def stop(self):
         self.connected = True  # long enough to say goodbye
@@ -165,7 +165,14 @@ class TileApp:
         if self.connected:
             self.leds.show(self.leds.frame)
 
-    def run(self, sleep_ms):
+    def until_scan(self):
+        """Milliseconds until the next scan is due (0: now)."""
+        return max(0, SCAN_MS - self.diff(self.ticks_ms(), self.last_scan))
+
+    def run(self):
+        """Step until STOP (or the port closes, off the Pico); between steps,
+        sleep until input arrives or the next scan is due: a frame is shown as
+        soon as it is in, and the scans stay periodic."""
         while not (self.link.closed or self.stopped):
             self.step()
-            sleep_ms(1)
+            self.link.wait(self.until_scan())

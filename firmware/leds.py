@@ -1,16 +1,43 @@
 # The LED chain: frames in logical order (25 tiles row-major, then the status
 # LEDs) go out in chain order, scaled by the host's brightness and capped to
-# the host's current limit. Portable: the strip (a neopixel.NeoPixel or a
-# test double with __setitem__ and write) is passed in.
+# the host's current limit. Portable: the strip is passed in: a
+# neopixel.NeoPixel or a stand-in with its ``buf`` (bytearray), ``write()``
+# and optionally ``ORDER`` and ``bpp`` (the byte order in buf and bytes per
+# LED; RGB and 3 if absent). We write scaled bytes straight into ``buf`` through a table
+# made once (logical byte -> position in buf), no tuple per LED.
+
+from array import array
 
 try:
+    import micropython
     from micropython import const
-except ImportError:
+except ImportError:  # CPython (the host, the tests): the same functions, interpreted
+
+    class micropython:
+        @staticmethod
+        def viper(function):
+            return function
+
+    ptr8 = ptr16 = None  # viper's pointer types, named in annotations
+
     def const(value):
         return value
 
+
 DEFAULT_BRIGHTNESS = const(64)  # until the host says otherwise: a safe quarter
 DEFAULT_MAX_MA = const(500)  # what a USB 2.0 port gives
+_RGB = (0, 1, 2)
+_FULL = const(255 * 255)  # a channel at 255 and brightness 255: ma_per_channel
+
+
+@micropython.viper
+def _scatter(out: ptr8, places: ptr16, frame: ptr8, size: int, factor: int):
+    # out[places[i]] = frame[i] * factor // 255 for 0 <= factor <= 255,
+    # without a division (the Pico's M0+ has none): (n + 1 + (n >> 8)) >> 8
+    # equals n // 255 for every n up to 255 * 255.
+    for i in range(size):
+        level = frame[i] * factor
+        out[places[i]] = (level + 1 + (level >> 8)) >> 8
 
 
 class Leds:
@@ -23,7 +50,24 @@ class Leds:
         self.brightness = DEFAULT_BRIGHTNESS
         self.max_ma = DEFAULT_MAX_MA
         self.frame = bytearray(3 * self.count)  # last logical frame from the host
-        self.estimate_ma = 0  # current drawn by what is shown, after the cap
+        self._dark = bytes(3 * self.count)
+        self._idle = bytearray(3 * self.count)
+        self._total = 0  # sum of the shown frame's bytes; -1: not summed yet (the cap could not bind)
+        self._factor = 0  # the factor the shown frame got
+        self._places = None  # logical byte -> index in strip.buf
+        if strip is not None:
+            order = getattr(strip, "ORDER", _RGB)
+            bpp = getattr(strip, "bpp", 3)
+            self._places = array("H", (chain[led] * bpp + order[colour] for led in range(self.count) for colour in range(3)))
+            if max(self._places) >= len(strip.buf):
+                raise ValueError("the strip has fewer LEDs than the chain names")
+
+    @property
+    def estimate_ma(self):
+        """Current (mA) drawn by what is shown, after the cap."""
+        if self._total < 0:
+            self._total = sum(self.frame)
+        return self.count * self.ma_idle + self._total * self._factor * self.ma_per_channel // _FULL
 
     def limit(self, brightness, max_ma):
         self.brightness = brightness
@@ -31,43 +75,45 @@ class Leds:
 
     def scale(self, frame):
         """The factor (0-255) applied to a frame: brightness, then the current cap."""
-        total = 0
-        for value in frame:
-            total += value
+        total = sum(frame)
         base = self.count * self.ma_idle
         # mA at this brightness: total/255 full channels, each ma_per_channel.
-        drawn = total * self.brightness * self.ma_per_channel // (255 * 255)
+        drawn = total * self.brightness * self.ma_per_channel // _FULL
         factor = self.brightness
         budget = self.max_ma - base
         if drawn > budget:
             factor = max(0, budget) * self.brightness // drawn if drawn else 0
-        self.estimate_ma = base + total * factor * self.ma_per_channel // (255 * 255)
+        self._total = total
+        self._factor = factor
         return factor
 
     def show(self, frame):
         """Show a logical frame (3 bytes per LED, red green blue)."""
-        self.frame[:] = frame
-        factor = self.scale(frame)
-        strip, chain = self.strip, self.chain
-        for index in range(self.count):
-            at = 3 * index
-            strip[chain[index]] = (
-                frame[at] * factor // 255,
-                frame[at + 1] * factor // 255,
-                frame[at + 2] * factor // 255,
-            )
-        strip.write()
+        size = 3 * self.count
+        if len(frame) != size:
+            raise ValueError("a frame has 3 bytes per LED")
+        if frame is not self.frame:
+            self.frame[:] = frame
+        brightness = self.brightness
+        # Even an all-white frame stays under the cap: no need to add up this one.
+        if self.count * self.ma_idle + 765 * self.count * brightness * self.ma_per_channel // _FULL <= self.max_ma:
+            self._total = -1
+            self._factor = factor = brightness
+        else:
+            factor = self.scale(frame)
+        _scatter(self.strip.buf, self._places, frame, size, factor)
+        self.strip.write()
 
     def dark(self):
-        self.show(bytes(3 * self.count))
+        self.show(self._dark)
 
     def idle(self, phase_ms, first_status):
         """A calm pattern while no host is listening: the status LEDs breathe a dim white."""
-        frame = bytearray(3 * self.count)
+        frame = self._idle
         step = phase_ms % 4000
         level = (step if step < 2000 else 4000 - step) * 24 // 2000 + 1
-        for index in range(first_status, self.count):
-            frame[3 * index] = frame[3 * index + 1] = frame[3 * index + 2] = level
+        for at in range(3 * first_status, 3 * self.count):
+            frame[at] = level
         brightness = self.brightness
         self.brightness = 255  # the pattern is dim by itself
         self.show(frame)

@@ -46,7 +46,7 @@ else:
     leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
     watchdog = machine.WDT(timeout=board.WATCHDOG_MS)  # a hung loop resets the board
     app = TileApp(
-        Link(sys.stdin, sys.stdout),
+        Link(sys.stdin, sys.stdout),  # reads USB a byte per ready poll: README.md, "How input is read"
         pads,
         leds,
         board.TILES,
@@ -56,7 +56,7 @@ else:
         time.ticks_diff,
         watchdog.feed,
     )
-    app.run(time.sleep_ms)
+    app.run()
     # Only STOP gets here.
     with open("maintenance", "w") as flag:
         flag.write("STOP\n")

@@ -44,9 +44,9 @@ _SOFT_RESET = const(0x80)
 _RESET_KEY = const(0x63)
 _AFE2_POWER_ON = const(0x24)  # what 0x5D reads after a reset: proves an MPR121 answered
 
-_DEBOUNCE_VALUE = const(0x11)  # one extra agreeing sample for touch and release: ~1 ms each
+_DEBOUNCE_VALUE = const(0x11)  # DT = DR = 1: a status change waits ESI x SFI x 1 = 4 ms (datasheet 5.7)
 _AFE1_VALUE = const(0x10)  # first filter 6 samples, 16 uA (auto-config refines the current)
-_AFE2_VALUE = const(0x20)  # 0.5 us charge, second filter 4 samples, 1 ms sample interval
+_AFE2_VALUE = const(0x20)  # 0.5 us charge, second filter (SFI) 4 samples, 1 ms sample interval (ESI)
 # Auto-config: the chip searches each electrode's charge current and time so
 # the pad charges to TL (USL/LSL bound the search); values for VDD = 3.3 V
 # from the datasheet's formulas: USL = (VDD - 0.7) / VDD * 256, TL = 0.9 USL,
@@ -206,9 +206,10 @@ class PadArray:
                 self._checked[index] = now
                 changed = True
                 continue
-            for electrode_bit, tile_bit in self._routes[index]:
-                if status & electrode_bit:
-                    tiles |= tile_bit
+            if status:  # nobody touching: nothing to route
+                for electrode_bit, tile_bit in self._routes[index]:
+                    if status & electrode_bit:
+                        tiles |= tile_bit
         if changed:
             self._note_missing()
         return tiles

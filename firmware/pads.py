@@ -1,10 +1,19 @@
-# Debounce for the 25 pads: clean down/up edges from raw touch bitmaps.
-# Portable (no machine import): the scan loop passes in bitmaps and times.
+# Edges for the 25 pads: clean down/up edges from the touch bitmaps the
+# MPR121s report. Portable (no machine import): the scan loop passes in
+# bitmaps and times.
 #
-# A pad's new state counts once it has read the same for DEBOUNCE_SCANS scans
-# in a row. A pad that flips too often (a loose wire, a wet tile) is muted:
-# its edges are not reported until it has been quiet for QUIET_MS, so it can
-# never flood the link. A pad held down longer than STUCK_MS is reported once.
+# Every change of a pad's status is an edge. A pad that flips too often (a
+# loose wire, a wet tile) is muted: its edges are not reported until it has
+# been quiet for QUIET_MS, so it can never flood the link. A pad held down
+# longer than STUCK_MS is reported once.
+#
+# No debounce of our own: the MPR121 debounces in the chip. Its status bit
+# moves only once DT (DR on release) detections in a row agree, which by the
+# datasheet (section 5.7) delays it by ESI x SFI x DT: detections come every
+# ESI x SFI = 1 ms x 4 samples with mpr121.py's settings, so no status lasts
+# less than 4 ms, two of our 2 ms scans. Waiting for a second agreeing scan
+# (as this file once did) never filtered a change the chip reports; it only
+# made every touch 2 ms later.
 
 try:
     from micropython import const
@@ -12,7 +21,6 @@ except ImportError:
     def const(value):
         return value
 
-DEBOUNCE_SCANS = const(2)  # at a 2 ms scan: 4 ms (the MPR121 filters too)
 NOISY_EDGES = const(10)  # edges within NOISY_WINDOW_MS that mute a pad
 NOISY_WINDOW_MS = const(2000)
 QUIET_MS = const(5000)
@@ -23,13 +31,12 @@ QUIET = "quiet"
 STUCK = "stuck"
 
 
-class Debouncer:
+class PadWatch:
     def __init__(self, count, ticks_diff):
         self.count = count
         self._diff = ticks_diff
-        self.stable = 0  # debounced bitmap
+        self.stable = 0  # the pads' status, as the MPR121s last reported it
         self.reported = 0  # what the host was told
-        self._agree = bytearray(count)  # scans in a row that differ from stable
         self._edges = bytearray(count)  # edges in the current noise window
         self._window_start = [0] * count
         self._changed_at = [0] * count  # last stable change (or mute), for quiet and stuck
@@ -37,22 +44,25 @@ class Debouncer:
         self._stuck = 0  # bitmap of pads already reported stuck
 
     def update(self, raw, now, edges, problems):
-        """Take one scan's raw bitmap; append (tile, down) to edges and (kind, tile) to problems."""
-        differs = raw ^ self.stable
+        """Take one scan's bitmap; append (tile, down) to edges and (kind, tile) to problems."""
+        stable = self.stable
+        differs = raw ^ stable
+        # The pads worth a look: changing, muted, held (the stuck check) or
+        # not yet reported. Usually none at all.
+        work = differs | self.muted | (stable & ~self._stuck) | (stable ^ self.reported)
+        if not work:
+            return
         for tile in range(self.count):
             bit = 1 << tile
+            if not work & bit:
+                if work < bit:
+                    break  # no pad above this one needs a look
+                continue
             if differs & bit:
-                agree = self._agree[tile] + 1
-                if agree < DEBOUNCE_SCANS:
-                    self._agree[tile] = agree
-                    continue
-                self._agree[tile] = 0
                 self.stable ^= bit
                 self._changed_at[tile] = now
                 self._stuck &= ~bit
                 self._count_edge(tile, now, problems)
-            else:
-                self._agree[tile] = 0
             if self.muted & bit:
                 if self._diff(now, self._changed_at[tile]) >= QUIET_MS:
                     self.muted &= ~bit

@@ -6,7 +6,7 @@
 import sys
 
 from leds import Leds
-from pads import Debouncer
+from pads import PadWatch
 
 SCAN = 2  # ms between scans, as on the board (app.SCAN_MS)
 
@@ -17,13 +17,13 @@ def diff(a, b):
 
 def run_pads(script):
     """script: list of (scans, raw bitmap); prints edges and problems with their time."""
-    debouncer = Debouncer(25, diff)
+    watch = PadWatch(25, diff)
     now = 0
     edges, problems = [], []
     for scans, raw in script:
         for _ in range(scans):
             now += SCAN
-            debouncer.update(raw, now, edges, problems)
+            watch.update(raw, now, edges, problems)
             for tile, down in edges:
                 print("edge", now, tile, down)
             for kind, tile in problems:
@@ -59,12 +59,17 @@ def chord():
 
 
 class Strip:
+    # neopixel.NeoPixel as Leds uses it: buf, ORDER (green first, as the WS2812), bpp, write().
+    ORDER = (1, 0, 2, 3)
+    bpp = 3
+
     def __init__(self, count):
-        self.buf = [None] * count
+        self.buf = bytearray(3 * count)
         self.writes = 0
 
-    def __setitem__(self, index, colour):
-        self.buf[index] = colour
+    def __getitem__(self, index):
+        at = 3 * index
+        return tuple(self.buf[at + self.ORDER[colour]] for colour in range(3))
 
     def write(self):
         self.writes += 1
@@ -72,7 +77,7 @@ class Strip:
 
 def show(leds, frame):
     leds.show(frame)
-    print("show", leds.estimate_ma, leds.strip.buf[0], leds.strip.buf[1], leds.strip.buf[2])
+    print("show", leds.estimate_ma, leds.strip[0], leds.strip[1], leds.strip[2])
 
 
 def led_scaling():
@@ -87,7 +92,7 @@ def led_scaling():
     show(leds, frame)
     leds.limit(255, 10000)
     leds.idle(1000, 1)
-    print("idle", leds.strip.buf, leds.brightness)
+    print("idle", [leds.strip[led] for led in range(3)], leds.brightness)
 
 
 SCENARIOS = {

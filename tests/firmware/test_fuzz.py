@@ -122,18 +122,15 @@ class FakePads:
 
 
 class FakeStrip:
-    """Records every write as the chain's colours (a tuple of (r, g, b))."""
+    """neopixel.NeoPixel's buffer (RGB order); records every write as the chain's colours (a tuple of (r, g, b))."""
 
     def __init__(self, count):
-        self.pixels = [(0, 0, 0)] * count
+        self.buf = bytearray(3 * count)
         self.writes = []
 
-    def __setitem__(self, index, colour):
-        assert all(0 <= value <= 255 for value in colour), colour
-        self.pixels[index] = tuple(colour)
-
     def write(self):
-        self.writes.append(tuple(self.pixels))
+        buf = self.buf
+        self.writes.append(tuple(tuple(buf[at : at + 3]) for at in range(0, len(buf), 3)))
 
 
 class Firmware:

@@ -52,6 +52,8 @@ class PtyFirmware:
         self.led_log.write_bytes(b"")
         master, slave = os.openpty()
         tty.setraw(slave)
+        # The firmware reads a whole frame per read on a non-blocking pty (unixboard/unix_stdin.py).
+        os.set_blocking(master, False)
         environment = {
             **os.environ,
             "MICROPYPATH": f"{FIRMWARE}:{SHIMS}",

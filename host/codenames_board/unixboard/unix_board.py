@@ -6,7 +6,9 @@
 #     touch TILE 1|0        a finger on / off a tile's pad
 #     unplug-pads N         controller N stops answering (replug-pads N)
 #     stall                 the loop hangs, as a crashed board would
-# and reads every LED write from the file named by TILES_LEDS.
+# and reads every LED write from the file named by TILES_LEDS. Whoever
+# starts it should open the pty non-blocking (O_NONBLOCK): then a frame is
+# read in one go, as unix_stdin.py explains.
 
 import os
 import sys
@@ -17,6 +19,7 @@ from app import TileApp
 from leds import Leds
 from link import Link
 from mpr121 import PadArray
+from unix_stdin import stdin_reader
 from virtual_i2c import VirtualI2C
 from virtual_strip import VirtualStrip
 
@@ -65,7 +68,7 @@ pads.start()
 strip = VirtualStrip(board.LEDS, os.getenv("TILES_LEDS"))
 leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
 app = TileApp(
-    Link(sys.stdin, sys.stdout),
+    Link(sys.stdin, sys.stdout, stdin_reader()),
     pads,
     leds,
     board.TILES,
@@ -81,4 +84,4 @@ while not (app.link.closed or app.stopped):
         time.sleep_ms(10)  # no steps: no heartbeats, no LEDs (the watchdog would reset a real board)
         continue
     app.step()
-    time.sleep_ms(1)
+    app.link.wait(app.until_scan())  # a frame is handled as soon as it is in

@@ -1,5 +1,7 @@
 # A stand-in for neopixel.NeoPixel that appends every write() to a log file:
 # one line per write, the chain's colours as hex (red, green, blue per LED).
+# Like NeoPixel it has buf, ORDER and bpp, which firmware/leds.py writes
+# through; unlike the WS2812's green-first ORDER, ours keeps buf in RGB.
 # Runs under MicroPython's unix port and CPython.
 
 import os
@@ -8,6 +10,9 @@ from binascii import hexlify
 
 
 class VirtualStrip:
+    ORDER = (0, 1, 2)  # where red, green and blue go in an LED's bytes
+    bpp = 3
+
     def __init__(self, count, path=None):
         self.n = count
         self.buf = bytearray(3 * count)
