@@ -131,6 +131,11 @@ class Link:
             queue.pop(0)
             self._partial = False
 
+    @property
+    def queued(self):
+        """Lines waiting to be sent (a line sent in part counts until its rest is out)."""
+        return len(self._queue)
+
     def clear(self):
         self._queue = []
         self._partial = False

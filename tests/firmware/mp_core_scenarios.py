@@ -4,6 +4,7 @@
 # Usage: micropython mp_core_scenarios.py SCENARIO  (MICROPYPATH=firmware)
 
 import sys
+from binascii import hexlify
 
 from leds import Leds
 from pads import PadWatch
@@ -95,6 +96,23 @@ def led_scaling():
     print("idle", [leds.strip[led] for led in range(3)], leds.brightness)
 
 
+class RgbStrip(Strip):
+    ORDER = (0, 1, 2)
+
+
+LEVELS = (1, 2, 64, 127, 128, 200, 254, 255)
+
+
+def led_levels():
+    # every byte value at several brightnesses: the strip gets value * brightness // 255
+    leds = Leds(RgbStrip(86), tuple(range(86)), 20, 1)
+    frame = bytes(range(256)) + bytes(2)
+    for brightness in LEVELS:
+        leds.limit(brightness, 1000000)
+        leds.show(frame)
+        print("levels", brightness, hexlify(leds.strip.buf).decode())
+
+
 SCENARIOS = {
     "clean_press": clean_press,
     "bounce": bounce,
@@ -102,6 +120,7 @@ SCENARIOS = {
     "stuck": stuck,
     "chord": chord,
     "led_scaling": led_scaling,
+    "led_levels": led_levels,
 }
 
 if __name__ == "__main__":

@@ -57,6 +57,14 @@ EXPECTED = {
 }
 
 
+# The strip gets value * brightness // 255 for every byte value (leds.py
+# computes it without a division, in machine code on MicroPython).
+EXPECTED["led_levels"] = [
+    f"levels {b} " + bytes(v * b // 255 for v in bytes(range(256)) + bytes(2)).hex()
+    for b in (1, 2, 64, 127, 128, 200, 254, 255)
+]
+
+
 @pytest.mark.parametrize("scenario", sorted(EXPECTED))
 def test_core_behaves_as_specified_under_micropython(scenario):
     assert run(micropython(), scenario) == EXPECTED[scenario]

@@ -1,0 +1,172 @@
+# The firmware's frame path, timed on MicroPython's unix port: N real FRAME
+# lines go through the real Link, LineReader, TileApp and Leds, one at a
+# time, from bytes waiting on a non-blocking socket (as on the tests' pty)
+# to strip.write() done and the ACK written. The strip is a stand-in with
+# neopixel.NeoPixel's buffer and byte order that logs nothing; the pads are
+# the emulated MPR121s, untouched.
+#
+#     MICROPYPATH=firmware:host/codenames_board/unixboard \
+#         micropython host/codenames_board/unixboard/bench_frames.py [N] [--bytewise]
+#
+# prints two lines, key=value, times in microseconds:
+#
+#     frame_us p50=.. p99=.. max=.. mean=.. n=N fps=.. read=bulk|bytewise leds=37
+#     scan_us p50=.. p99=.. max=.. mean=.. n=N
+#
+# frame_us: one loop step that takes in one frame (app.step(); no scan or
+# heartbeat falls due in it). fps: 10**6 / mean, the frames a second the
+# firmware could take back to back. read=bytewise reads as the Pico must (a
+# byte per ready poll, link.byte_reader): the unix port's cost of that
+# strategy, not the Pico's. scan_us: one scan of the 25 pads (app.scan()),
+# nobody touching. Leaves out: the host, the USB or pty transfer, the LEDs'
+# own 30 us each. Run from a bench: it fails (exit 1) rather than print a
+# number for frames that were not all shown and acknowledged.
+
+import gc
+import os
+import socket
+import struct
+import sys
+import time
+
+import board
+from app import TileApp
+from leds import Leds
+from link import Link, bulk_reader, byte_reader
+from mpr121 import PadArray
+from tileproto import LineReader, message
+from virtual_i2c import VirtualI2C
+
+WARM_UP = 20  # frames before the timing starts
+
+
+class QuietStrip:
+    """neopixel.NeoPixel as Leds uses it (buf, ORDER, bpp, write), without a pin."""
+
+    ORDER = (1, 0, 2, 3)
+    bpp = 3
+
+    def __init__(self, count):
+        self.n = count
+        self.buf = bytearray(3 * count)
+        self.writes = 0
+
+    def write(self):
+        self.writes += 1
+
+
+def socket_pair():
+    """Two connected sockets (no socketpair() on the unix port): the host's end and the board's."""
+    path = "%s/codenames-bench-%s.sock" % (os.getenv("TMPDIR") or "/tmp", "".join("%02x" % b for b in os.urandom(6)))
+    address = struct.pack("H", socket.AF_UNIX) + path.encode() + b"\0"
+    server = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+    try:
+        server.bind(address)
+        server.listen(1)
+        host = socket.socket(socket.AF_UNIX, socket.SOCK_STREAM)
+        host.connect(address)
+        board_end, _ = server.accept()
+    finally:
+        server.close()
+        os.remove(path)
+    board_end.setblocking(False)
+    return host, board_end
+
+
+def frames(count, leds):
+    """count FRAME lines of a moving rainbow, made before the clock starts."""
+    lines = []
+    for seq in range(count):
+        colours = bytearray(3 * leds)
+        for led in range(leds):
+            phase = (seq * 7 + led * 13) % 256
+            colours[3 * led] = phase
+            colours[3 * led + 1] = (phase + 85) % 256
+            colours[3 * led + 2] = 255 - phase
+        lines.append(message("FRAME", seq, "".join("%02x" % value for value in colours)))
+    return lines
+
+
+def summary(name, costs, extra=""):
+    costs = sorted(costs)
+    count = len(costs)
+    mean = sum(costs) // count
+    return "%s p50=%d p99=%d max=%d mean=%d n=%d%s" % (
+        name, costs[count // 2], costs[min(count - 1, count * 99 // 100)], costs[-1], mean, count, extra
+    )
+
+
+def run(count=1000, bytewise=False):
+    """Time count frames and count scans; returns the two output lines."""
+    host, board_end = socket_pair()
+    i2c = VirtualI2C(board.MPR121_ADDRESSES)
+    pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
+    pads.start()
+    strip = QuietStrip(board.LEDS)
+    leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
+    read = byte_reader(board_end) if bytewise else bulk_reader(board_end)
+    app = TileApp(
+        Link(board_end, board_end, read),
+        pads,
+        leds,
+        board.TILES,
+        board.STATUS_LEDS,
+        board.FIRMWARE_VERSION,
+        time.ticks_ms,
+        time.ticks_diff,
+    )
+    answers = LineReader()
+    host.write(message("HELLO", 1) + message("LIMIT", 255, 1500))  # bright enough for the cap to bind
+    app.step()
+    if answers.feed(host.recv(512))[0][0] != b"BOARD":
+        raise AssertionError("no BOARD after HELLO")
+    lines = frames(64, board.LEDS)
+    costs = []
+    acks = 0
+    writes = strip.writes
+    gc.collect()
+    for index in range(WARM_UP + count):
+        host.write(lines[index % len(lines)])
+        app.last_scan = app.ticks_ms()  # keep the scan out of this step: it is timed below
+        started = time.ticks_us()
+        app.step()
+        took = time.ticks_diff(time.ticks_us(), started)
+        if index >= WARM_UP:
+            costs.append(took)
+        if index % 16 == 15:
+            acks += sum(1 for words in answers.feed(host.recv(4096)) if words[0] == b"ACK")
+    app.link.flush()
+    host.setblocking(False)
+    while True:
+        try:
+            tail = host.recv(4096)
+        except OSError:  # nothing more waiting
+            break
+        if not tail:
+            break
+        acks += sum(1 for words in answers.feed(tail) if words[0] == b"ACK")
+    if strip.writes - writes != WARM_UP + count or acks != WARM_UP + count:
+        raise AssertionError("%d frames sent, %d shown, %d acknowledged" % (WARM_UP + count, strip.writes - writes, acks))
+    scans = []
+    for _ in range(count):
+        started = time.ticks_us()
+        app.scan(app.ticks_ms())
+        scans.append(time.ticks_diff(time.ticks_us(), started))
+    host.close()
+    board_end.close()
+    mean = sum(costs) / len(costs)
+    extra = " fps=%d read=%s leds=%d" % (1000000 / mean if mean else 0, "bytewise" if bytewise else "bulk", board.LEDS)
+    return summary("frame_us", costs, extra), summary("scan_us", scans)
+
+
+def main(argv):
+    count = 1000
+    for argument in argv:
+        if argument != "--bytewise":
+            count = int(argument)
+    for line in run(count, "--bytewise" in argv):
+        print(line)
+
+
+if __name__ == "__main__":
+    main(sys.argv[1:])

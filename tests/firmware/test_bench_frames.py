@@ -1,0 +1,47 @@
+"""The firmware's frame benchmark (unixboard/bench_frames.py) runs under MicroPython and says what it measured.
+
+It checks itself that every frame was shown and acknowledged; here only that
+it ran and printed its documented lines. Its numbers are for the benchmark's
+reader, never asserted: a test does not time.
+"""
+
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+FIRMWARE = ROOT / "firmware"
+UNIXBOARD = ROOT / "host" / "codenames_board" / "unixboard"
+STATS = r"p50=(\d+) p99=(\d+) max=(\d+) mean=(\d+) n=(\d+)"
+
+
+def micropython() -> str:
+    command = Path(sys.executable).parent / "micropython"
+    if not command.exists():
+        pytest.fail(f"{command} is missing: install the test extras")
+    return str(command)
+
+
+@pytest.mark.parametrize("mode", ["bulk", "bytewise"])
+def test_frame_benchmark_prints_its_two_lines(mode, tmp_path):
+    arguments = ["30"] + (["--bytewise"] if mode == "bytewise" else [])
+    result = subprocess.run(
+        [micropython(), str(UNIXBOARD / "bench_frames.py"), *arguments],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MICROPYPATH": f"{FIRMWARE}:{UNIXBOARD}", "TMPDIR": str(tmp_path)},
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stderr
+    frame, scan = result.stdout.splitlines()
+    found = re.fullmatch(rf"frame_us {STATS} fps=(\d+) read=(\w+) leds=37", frame)
+    assert found, frame
+    p50, p99, most, _, count = (int(value) for value in found.groups()[:5])
+    assert p50 <= p99 <= most and count == 30 and found.group(7) == mode
+    found = re.fullmatch(rf"scan_us {STATS}", scan)
+    assert found and int(found.group(5)) == 30, scan
+    assert list(tmp_path.iterdir()) == []  # the socket's file is gone
