@@ -9,7 +9,7 @@
 # - byte_reader: the Pico. Its sys.stdin.buffer.readinto(buf) waits until
 #   len(buf) bytes came (one blocking mp_hal_stdin_rx_chr() per byte) and
 #   nothing says how many are waiting, so it takes one byte per poll that
-#   says one is there. See README.md, "How input is read".
+#   says one is there, up to the end of a line. README.md, "How input is read".
 # - bulk_reader: a non-blocking file descriptor (the unix port on a pty):
 #   one readinto takes everything that has arrived.
 
@@ -52,6 +52,8 @@ def byte_reader(stream):
                 return count if got is None else count or -1
             view[count] = one[0]
             count += 1
+            if one[0] == 0x0A:
+                break  # a whole line: the loop takes it before reading on (a scan may be due)
         return count
 
     return read

@@ -27,11 +27,25 @@ FRAME = message("FRAME", 7, "12ab34" * 37)
 F_SETPIPE_SZ = 1031  # Linux
 
 
-def pipe(blocking=True):
-    """A pipe as (reading file, writing fd); the reading end as the firmware's stdin."""
-    read_fd, write_fd = os.pipe()
-    os.set_blocking(read_fd, blocking)
-    return open(read_fd, "rb", buffering=0), write_fd
+@pytest.fixture
+def pipe():
+    """pipe(blocking) -> (reading file, writing fd): the reading end as the firmware's stdin."""
+    opened = []
+
+    def make(blocking=True):
+        read_fd, write_fd = os.pipe()
+        os.set_blocking(read_fd, blocking)
+        rx = open(read_fd, "rb", buffering=0)
+        opened.append((rx, write_fd))
+        return rx, write_fd
+
+    yield make
+    for rx, write_fd in opened:
+        rx.close()
+        try:
+            os.close(write_fd)
+        except OSError:  # the test closed it
+            pass
 
 
 @pytest.fixture
@@ -52,7 +66,7 @@ def counted(read, calls):
     return wrapper
 
 
-def test_bulk_reader_takes_all_that_arrived_in_one_read(sink):
+def test_bulk_reader_takes_all_that_arrived_in_one_read(pipe, sink):
     rx, feed = pipe(blocking=False)
     calls = []
     link = fw_link.Link(rx, sink, counted(fw_link.bulk_reader(rx), calls))
@@ -61,8 +75,17 @@ def test_bulk_reader_takes_all_that_arrived_in_one_read(sink):
     assert calls == [3 * len(FRAME)]
 
 
+def test_byte_reader_hands_over_a_line_per_call_so_the_scan_goes_on(pipe, sink):
+    rx, feed = pipe()
+    link = fw_link.Link(rx, sink, fw_link.byte_reader(rx))
+    os.write(feed, FRAME * 2)
+    assert link.receive() == [decode(FRAME[:-1])]
+    assert link.receive() == [decode(FRAME[:-1])]
+    assert link.receive() == ()
+
+
 @pytest.mark.parametrize("reader", ["bulk", "byte"])
-def test_receive_never_waits_and_keeps_a_partial_line(reader, sink):
+def test_receive_never_waits_and_keeps_a_partial_line(reader, pipe, sink):
     rx, feed = pipe(blocking=reader == "byte")  # the byte reader works on a blocking stream, as the Pico's
     read = fw_link.bulk_reader(rx) if reader == "bulk" else fw_link.byte_reader(rx)
     link = fw_link.Link(rx, sink, read)
@@ -76,7 +99,7 @@ def test_receive_never_waits_and_keeps_a_partial_line(reader, sink):
 
 
 @pytest.mark.parametrize("reader", ["bulk", "byte"])
-def test_link_notices_the_other_end_going_away(reader, sink):
+def test_link_notices_the_other_end_going_away(reader, pipe, sink):
     rx, feed = pipe(blocking=reader == "byte")
     read = fw_link.bulk_reader(rx) if reader == "bulk" else fw_link.byte_reader(rx)
     link = fw_link.Link(rx, sink, read)
@@ -88,7 +111,7 @@ def test_link_notices_the_other_end_going_away(reader, sink):
     assert messages == [decode(FRAME[:-1])]
 
 
-def test_wait_returns_at_once_when_input_is_there(sink):
+def test_wait_returns_at_once_when_input_is_there(pipe, sink):
     rx, feed = pipe()
     link = fw_link.Link(rx, sink)
     link.wait(0)  # nothing there, no time to wait: returns
@@ -96,7 +119,7 @@ def test_wait_returns_at_once_when_input_is_there(sink):
     link.wait(600_000)  # would hang the test if it waited for the timeout
 
 
-def test_a_line_the_port_takes_in_part_goes_out_whole(tmp_path):
+def test_a_line_the_port_takes_in_part_goes_out_whole(pipe):
     read_fd, write_fd = os.pipe()
     fcntl.fcntl(write_fd, F_SETPIPE_SZ, 4096)  # a port with little room
     os.set_blocking(write_fd, False)

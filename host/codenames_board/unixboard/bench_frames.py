@@ -116,10 +116,12 @@ def run(count=1000, bytewise=False):
         time.ticks_diff,
     )
     answers = LineReader()
-    host.write(message("HELLO", 1) + message("LIMIT", 255, 1500))  # bright enough for the cap to bind
+    host.write(message("HELLO", 1))
     app.step()
     if answers.feed(host.recv(512))[0][0] != b"BOARD":
         raise AssertionError("no BOARD after HELLO")
+    host.write(message("LIMIT", 255, 1500))  # bright enough for the cap to bind on some frames
+    app.step()
     lines = frames(64, board.LEDS)
     costs = []
     acks = 0
