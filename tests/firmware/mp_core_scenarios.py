@@ -38,12 +38,12 @@ def clean_press():
 
 
 def bounce():
-    # contact bounce: flips faster than the debounce time, then settles pressed
+    # a status that flips at every scan (faster than an MPR121 reports), then settles pressed
     run_pads([(1, 1 << 3), (1, 0), (1, 1 << 3), (1, 0), (1, 1 << 3), (1, 0), (6, 1 << 3)])
 
 
 def noisy():
-    # a pad that keeps flipping, slowly enough to pass the debounce each time
+    # a pad that keeps flipping, every 8 ms
     script = []
     for _ in range(8):
         script += [(4, 1 << 7), (4, 0)]

@@ -1,4 +1,4 @@
-"""The firmware's portable core (debounce, noisy and stuck pads, LED scaling), under MicroPython and CPython."""
+"""The firmware's portable core (touch edges, noisy and stuck pads, LED scaling), under MicroPython and CPython."""
 
 import os
 import subprocess
