@@ -84,7 +84,8 @@ def test_reveal_flashes_at_once_then_settles_exactly_when_it_ends():
     midway = tile(compositor.frame(game, UI, 5.0 + REVEAL_S / 2), RED_AGENT)
     assert first != PALETTE.idle and first[0] == 255  # the touch shows in the very first frame
     assert midway not in (PALETTE.red, first)
-    assert tile(compositor.frame(game, UI, 5.0 + REVEAL_S - 0.01), RED_AGENT) != PALETTE.red
+    # the flash fades out quadratically: a few frames before its end it still differs from red
+    assert tile(compositor.frame(game, UI, 5.0 + REVEAL_S - 3 / FPS), RED_AGENT) != PALETTE.red
     assert tile(compositor.frame(game, UI, 5.0 + REVEAL_S), RED_AGENT) == PALETTE.red
     assert compositor.next_change(game, UI, 5.0) == pytest.approx(5.0 + 1 / FPS)
     assert compositor.next_change(game, UI, 5.0 + REVEAL_S - 0.01) == pytest.approx(5.0 + REVEAL_S)

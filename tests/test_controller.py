@@ -170,7 +170,7 @@ def test_closing_the_window_stops_the_table(tmp_path):
 
     from codenames_board.display import WindowOutput
 
-    from codenames_board.display.worker import ScreenWorker
+    from codenames_board.screenworker import ScreenWorker
 
     config = parse(f'state_dir = "{tmp_path}"\n[pins]\nbuzzer = false\n')
     worker = ScreenWorker(lambda: SpymasterScreen(WindowOutput((320, 240)), Translator("en"))).start()

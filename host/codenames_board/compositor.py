@@ -32,7 +32,7 @@ from .colours import BLACK, RGB, WHITE, Palette, mix, scale
 from .engine import Game, GameOver, Identity, Phase, TileCovered, TileRevealed, Touch, Undone
 from .ui import UiState
 
-FPS = 30  # frames a second while something fades or sweeps: smooth enough, cheap on a Pi Zero
+FPS = 60  # frames a second while something fades or sweeps (a frame is a few dozen bytes: see SET)
 REVEAL_S = 0.3  # a revealed tile flashes from whitish to its colour
 REVEAL_WHITE = 0.5  # how far toward white the reveal starts
 STROBE_S = 1.5  # the assassin: white on/off ...

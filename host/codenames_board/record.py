@@ -232,6 +232,9 @@ def _fsync_directory(path: Path) -> None:
         os.close(fd)
 
 
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))  # made once: a touch pays for encoding only
+
+
 class RecordWriter:
     """Appends actions to a record.
 
@@ -341,7 +344,7 @@ class RecordWriter:
             raise ValueError(f"{self!r} is closed")
         if self.sync_error is not None:
             raise self.sync_error  # what the disk could not keep, it will not be asked to keep again
-        data = (json.dumps(obj, ensure_ascii=False, separators=(", ", ": ")) + "\n").encode("utf-8")
+        data = (_ENCODER.encode(obj) + "\n").encode("utf-8")
         view = memoryview(data)
         try:
             while view:

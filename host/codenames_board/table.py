@@ -8,7 +8,7 @@ without waiting.
 The fast path, in this order: an event, the rules, the record line written
 (a failed write refuses the action: nothing shows it), the LED frame to the
 tile board. Only then the buzzer and a hand-over to the spymaster display
-(which renders on its own thread, see ``display.worker``); the record's
+(which renders on its own thread, see ``screenworker``); the record's
 fsync runs on the writer's own thread (``record.RecordWriter``).
 """
 
@@ -16,6 +16,7 @@ from __future__ import annotations
 
 import logging
 import secrets
+import time
 from dataclasses import dataclass, replace
 from datetime import datetime, timezone
 from pathlib import Path
@@ -88,6 +89,21 @@ def _iso(now: datetime | None = None) -> str:
     return (now or datetime.now(timezone.utc)).isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
+class _Stamp:
+    """The record lines' time, to the second: formatted once a second, not once a touch."""
+
+    def __init__(self) -> None:
+        self._second = -1
+        self._text = ""
+
+    def __call__(self) -> str:
+        second = int(time.time())
+        if second != self._second:
+            self._second = second
+            self._text = time.strftime("%Y-%m-%dT%H:%M:%SZ", time.gmtime(second))
+        return self._text
+
+
 class Table:
     def __init__(
         self,
@@ -98,7 +114,7 @@ class Table:
         display=None,
         sounder: Sounder | None = None,
         new_seed: Callable[[], int] = lambda: secrets.randbits(32),
-        wall_clock: Callable[[], datetime] = lambda: datetime.now(timezone.utc),
+        wall_clock: Callable[[], datetime] | None = None,
         deal_words: Callable[[], list[str]] | None = None,
         post: Callable[[object], None] | None = None,
     ) -> None:
@@ -109,7 +125,9 @@ class Table:
         self.display = display  # anything with update(game, ui) (see display.SpymasterScreen)
         self.sounder = sounder or Sounder(enabled=False)
         self.new_seed = new_seed
-        self.wall_clock = wall_clock
+        # Wall-clock time only names records and stamps their lines (tests pass a fixed one).
+        self.wall_clock = wall_clock or (lambda: datetime.now(timezone.utc))
+        self._stamp = (lambda: _iso(wall_clock())) if wall_clock is not None else _Stamp()
         self.games_dir = config.state_dir / "games"
         self.deal_words = deal_words  # 25 codenames per game (the simulator), or None (cards on the table)
         self.post = post  # hands an event to the controller's queue from another thread (the record's sync)
@@ -284,7 +302,7 @@ class Table:
             log.debug("refused %s: %s", action, error)
             return None
         try:
-            self.writer.write(action, time=_iso(self.wall_clock()))  # its fsync follows the frame
+            self.writer.write(action, time=self._stamp())  # its fsync follows the frame
         except OSError as error:
             # What is not on disk did not happen: the inverse of a push is a pop, of a pop a push.
             if isinstance(action, Undo):

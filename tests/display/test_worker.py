@@ -8,7 +8,7 @@ import pygame
 import pytest
 
 from codenames_board.display import DisplayError, PngOutput, SpymasterScreen
-from codenames_board.display.worker import ScreenWorker
+from codenames_board.screenworker import ScreenWorker
 from codenames_board.engine import Clue, Key, Timeout, new_game
 from codenames_board.i18n import Translator
 from codenames_board.ui import UiState

@@ -14,12 +14,21 @@ The game handed to ``update`` must not change afterwards (``Game.copy()``).
 from __future__ import annotations
 
 import logging
+import os
 import threading
 from typing import Callable
 
 log = logging.getLogger(__name__)
 
 PUMP_EVERY_S = 0.25  # a window's events are handled this often while nothing is drawn
+
+
+def _lower_priority() -> None:
+    """Linux schedules threads one by one: this one yields the CPU to touches (nice 10)."""
+    try:
+        os.setpriority(os.PRIO_PROCESS, threading.get_native_id(), 10)
+    except (AttributeError, OSError):  # not Linux, or not allowed: it only matters when CPUs are busy
+        pass
 
 
 class ScreenWorker:
@@ -77,6 +86,7 @@ class ScreenWorker:
             )
 
     def _run(self) -> None:
+        _lower_priority()
         try:
             self.screen = self._open()
         except BaseException as error:  # noqa: BLE001 - handed to the thread that waits for it

@@ -1,0 +1,452 @@
+"""``codenames-board bench touch``: touch to LED through the whole table, measured from outside.
+
+Three processes, as on the table: the real firmware under MicroPython's unix
+port (``unixboard/bench_board.py``: emulated MPR121s, a strip that only
+counts) on one end of a pseudo-terminal; ``codenames-board run`` on the other
+(the serial driver, controller, table, engine, the game record with its fsync
+on a real file, the LED compositor with its animations and the sand timer,
+the spymaster display rendering 480x320 into a framebuffer-like file, mock
+GPIO pins); and this process, which touches pads and holds NEW GAME.
+
+Each touch is timed by the firmware's clock (``time.ticks_us``, the same
+CLOCK_MONOTONIC as ``time.monotonic`` here): the pad changing, the TOUCH line
+queued (the firmware's scan and debounce), the read that brings in the first
+FRAME that changes the tile's LED (the host's part, pty both ways included),
+and the strip written (the firmware's frame handling). Left out, and said so
+in the output: USB, the MPR121's own filtering, the WS2812 write and the
+speed of an RP2040 and a Pi Zero 2 W.
+
+``python -m codenames_board.benchtouch --config FILE`` is ``codenames-board
+run`` with one addition for the benchmark: lines ``low PIN`` / ``high PIN`` on
+standard input drive gpiozero's mock pins, as fingers on the buttons would.
+"""
+
+from __future__ import annotations
+
+import os
+import random
+import statistics
+import subprocess
+import sys
+import tempfile
+import threading
+import time
+import tty
+from pathlib import Path
+
+from .config import parse
+from .engine import TILES, UNLIMITED, Clue, Identity, Key, Phase, Touch, new_game
+
+DISPLAY_SIZE = (480, 320)
+GUESS_SECONDS = 10  # the sand timer's bar steps every second while the touches come
+NEW_GAME_HOLD_S = 0.5
+
+
+# What each part may take on a Pi Zero 2 W for 10 ms p99 from finger to light (see README, "Speed").
+PI_BUDGET_MS = {"sense": 4, "scan": 0.5, "usb": 2, "host": 2, "frame": 0.3, "leds": 1.2}
+HOST_FACTOR = (6, 10)  # a Pi Zero 2 W core against this laptop's (the design brief's figure)
+FIRMWARE_FACTOR = (10, 30)  # an RP2040 at 125 MHz against MicroPython's unix port here: assumed, not measured
+WS2812_BIT_US = 1.25  # 800 kHz
+WS2812_RESET_US = 50
+
+
+def mpr121_sensing_ms() -> tuple[float, float]:
+    """How long the MPR121s take to report a touch, from the firmware's register settings
+    (datasheet: a status changes after ESI x SFI per detection, DT + 1 detections in a row)."""
+    from codenames_firmware import mpr121
+
+    afe2, debounce = mpr121._AFE2_VALUE, mpr121._DEBOUNCE_VALUE
+    esi_ms = 1 << (afe2 & 0x07)
+    sfi = (4, 6, 10, 18)[(afe2 >> 3) & 0x03]
+    period = esi_ms * sfi
+    touch_dt = debounce & 0x07
+    return touch_dt * period, (touch_dt + 1) * period
+
+
+def ws2812_ms(leds: int) -> float:
+    return (leds * 24 * WS2812_BIT_US + WS2812_RESET_US) / 1000
+
+
+def pi_estimate(result: dict) -> dict:
+    """Finger to light on a Pi Zero 2 W with a Pico, from this run's p99s and the parts left out.
+
+    Each part's p99 is added (pessimistic: the p99 of a sum is smaller), the host's scaled by
+    HOST_FACTOR; the firmware's handling of the touch's LED message is taken from the firmware
+    alone in a quiet process, reading a byte per poll as the Pico must (``firmware_alone_us``, its
+    p99), scaled by FIRMWARE_FACTOR; the firmware's scan is timing, not CPU, and counts as measured.
+    """
+    from codenames_firmware import board
+
+    parts = result["total"]
+    sense_low, sense_high = mpr121_sensing_ms()
+    fixed = parts["pad"]["p99"] + ws2812_ms(board.LEDS)
+    firmware_ms = result["firmware_alone_us"] / 1000  # read a byte per poll, as the Pico must
+    low = sense_low + fixed + 0.5 + parts["host"]["p99"] * HOST_FACTOR[0] + firmware_ms * FIRMWARE_FACTOR[0]
+    high = sense_high + fixed + 2.0 + parts["host"]["p99"] * HOST_FACTOR[1] + firmware_ms * FIRMWARE_FACTOR[1]
+    return {
+        "low": low,
+        "high": high,
+        "host_factor": "x%d-%d" % HOST_FACTOR,
+        "fw_factor": "x%d-%d" % FIRMWARE_FACTOR,
+        "sense_ms": (sense_low, sense_high),
+    }
+
+
+class MicroPythonMissing(Exception):
+    """The benchmark needs the micropython command (the test extras)."""
+
+
+def _percentile(values: list[float], share: float) -> float:
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, max(0, int(round(share * len(ordered))) - 1))]
+
+
+def micropython_command() -> str | None:
+    beside = Path(sys.executable).parent / "micropython"
+    if beside.exists():
+        return str(beside)
+    import shutil
+
+    return shutil.which("micropython")
+
+
+class _Files:
+    """A folder with everything the run needs: config, state, a framebuffer-like file, control and results."""
+
+    def __init__(self, folder: Path, port: str) -> None:
+        self.folder = folder
+        self.state = folder / "state"
+        self.control = folder / "control"
+        self.results = folder / "results"
+        self.control.write_bytes(b"")
+        self.results.write_bytes(b"")
+        width, height = DISPLAY_SIZE
+        self.framebuffer = folder / "fb0"
+        self.framebuffer.write_bytes(bytes(width * height * 2))
+        self.sysfs = folder / "sysfs"
+        (self.sysfs / "fb0").mkdir(parents=True)
+        (self.sysfs / "fb0" / "virtual_size").write_text(f"{width},{height}\n")
+        (self.sysfs / "fb0" / "bits_per_pixel").write_text("16\n")
+        self.config = folder / "config.toml"
+        self.config.write_text(
+            f'state_dir = "{self.state}"\n'
+            f'[tiles]\nport = "{port}"\n'
+            f'[display]\noutput = "framebuffer"\nframebuffer = "{self.framebuffer}"\n'
+            f"[timer]\nauto_start = true\nguess_seconds = {GUESS_SECONDS}\n"
+            "[game]\nclue_entry = false\n"  # every touch is a guess: no clue buttons between touches
+            f"[controls]\nnew_game_hold_seconds = {NEW_GAME_HOLD_S}\n"
+        )
+        self._read_at = 0
+
+    def command(self, line: str) -> None:
+        with open(self.control, "ab") as control:
+            control.write(line.encode() + b"\n")
+
+    def wait_result(self, kind: str, timeout: float = 10.0) -> list[int]:
+        """The next results line of a kind (``touch``, ``first``, ``frames``), as numbers."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline:
+            with open(self.results, "rb") as results:
+                results.seek(self._read_at)
+                data = results.read()
+            end = data.rfind(b"\n")
+            if end >= 0:
+                lines = data[: end + 1].split(b"\n")
+                for number, line in enumerate(lines):
+                    words = line.split()
+                    if words and words[0] == kind.encode():
+                        self._read_at += sum(len(item) + 1 for item in lines[: number + 1])
+                        return [int(word) for word in words[1:]]
+            time.sleep(0.002)  # the times come from the firmware: this wait only paces the touches
+        raise TimeoutError(f"the firmware reported no {kind!r} within {timeout} s")
+
+    def newest_key(self) -> tuple[Path, Key] | None:
+        from .record import read_record
+
+        records = sorted((self.state / "games").glob("*.jsonl"), key=lambda path: path.stat().st_mtime_ns)
+        if not records:
+            return None
+        return records[-1], read_record(records[-1]).header.key
+
+
+class _Lines(threading.Thread):
+    """Collects a process's output lines; ``wait_for`` returns when one ends with a text."""
+
+    def __init__(self, stream) -> None:
+        super().__init__(daemon=True)
+        self.stream = stream
+        self.lines: list[str] = []
+        self.changed = threading.Condition()
+        self.start()
+
+    def run(self) -> None:
+        for raw in self.stream:
+            with self.changed:
+                self.lines.append(raw.decode(errors="replace").rstrip())
+                self.changed.notify_all()
+
+    def wait_for(self, ending: str, timeout: float) -> bool:
+        with self.changed:
+            return self.changed.wait_for(lambda: any(line.endswith(ending) for line in self.lines), timeout)
+
+
+def _pty_round_trip(samples: int = 300) -> list[float]:
+    """The floor: a line written on one end of a pty and echoed back from a thread on the other (ms)."""
+    master, slave = os.openpty()
+    tty.setraw(slave)
+
+    def echo() -> None:
+        while True:
+            try:
+                data = os.read(slave, 4096)
+            except OSError:
+                return
+            if not data or data == b"q\n":
+                return
+            os.write(slave, data)
+
+    thread = threading.Thread(target=echo, daemon=True)
+    thread.start()
+    times = []
+    line = b"TOUCH 1 12 1*00000000\n"
+    for _ in range(samples):
+        start = time.perf_counter()
+        os.write(master, line)
+        got = b""
+        while len(got) < len(line):
+            got += os.read(master, 4096)
+        times.append((time.perf_counter() - start) * 1000)
+    os.write(master, b"q\n")
+    thread.join(timeout=2)
+    os.close(master)
+    os.close(slave)
+    return times
+
+
+def _fsync_appends(folder: Path, samples: int = 200) -> list[float]:
+    """The floor of the record's durability: append a line and fsync it, on the same disk (ms)."""
+    path = folder / "fsync-floor.jsonl"
+    fd = os.open(path, os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    times = []
+    try:
+        for number in range(samples):
+            start = time.perf_counter()
+            os.write(fd, b'{"action": "touch", "tile": %d, "time": "2026-11-23T20:00:00Z"}\n' % (number % 25))
+            os.fsync(fd)
+            times.append((time.perf_counter() - start) * 1000)
+    finally:
+        os.close(fd)
+    return times
+
+
+def bench_resume(actions: int = 10_000, undo_every: int = 10) -> dict:
+    """Resume (read, replay, open for appending) of a long record with an undo every tenth line."""
+    from .engine import Clue, Timeout, Undo
+    from .record import Header, RecordWriter
+
+    key = Key.generate(1)
+    with tempfile.TemporaryDirectory() as folder:
+        path = Path(folder) / "long.jsonl"
+        with RecordWriter.create(path, Header("classic", key, seed=1)) as writer:
+            game = new_game(key)
+            written = 0
+            while written < actions:
+                if written % undo_every == undo_every - 1 and game.actions:
+                    action = Undo()
+                else:
+                    action = Clue(1) if game.phase.value == "clue" else Timeout()
+                game.play(action)
+                writer.append(action, time="2026-11-23T20:00:00Z")
+                written += 1
+        started = time.perf_counter()
+        resumed, record = RecordWriter.resume(path)
+        replayed = record.replay()
+        seconds = time.perf_counter() - started
+        resumed.close()
+    assert replayed.state() == game.state()
+    return {"actions": actions, "undo_every": undo_every, "resume_s": seconds}
+
+
+def firmware_alone(frames: int = 2000, bytewise: bool = False) -> dict[str, dict[str, str]]:
+    """``unixboard/bench_frames.py``: the firmware's per-message cost in a quiet process of its own.
+
+    Returns its output lines by their first word (``frame_us``, ``scan_us``, ...) as key=value dicts.
+    ``bytewise`` reads as the Pico must (a byte per ready poll).
+    """
+    command = micropython_command()
+    if command is None:
+        raise MicroPythonMissing()
+    from codenames_firmware import tileproto
+
+    shims = Path(__file__).parent / "unixboard"
+    with tempfile.TemporaryDirectory() as folder:
+        result = subprocess.run(
+            [command, str(shims / "bench_frames.py"), str(frames), *(["--bytewise"] if bytewise else [])],
+            capture_output=True, text=True, timeout=300,
+            env={**os.environ, "MICROPYPATH": f"{Path(tileproto.__file__).parent}:{shims}", "TMPDIR": folder},
+        )
+    if result.returncode != 0:
+        raise RuntimeError(f"bench_frames.py failed: {result.stderr.strip()}")
+    lines = {}
+    for line in result.stdout.splitlines():
+        name, *pairs = line.split()
+        lines[name] = dict(pair.split("=", 1) for pair in pairs)
+    return lines
+
+
+def _plan_touch(game) -> int | None:
+    """A tile whose guess keeps the game going: not the assassin, not a team's last agent."""
+    choices = []
+    for tile in range(TILES):
+        if game.is_revealed(tile):
+            continue
+        identity = game.key[tile]
+        if identity is Identity.ASSASSIN:
+            continue
+        if identity.team is not None and game.remaining(identity.team) <= 1:
+            continue
+        choices.append(tile)
+    return random.choice(choices) if choices else None
+
+
+def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08)) -> dict:
+    command = micropython_command()
+    if command is None:
+        raise MicroPythonMissing()
+    from codenames_firmware import tileproto
+
+    firmware_dir = Path(tileproto.__file__).parent  # the firmware as shipped in the package
+    shims = Path(__file__).parent / "unixboard"
+    pins = parse("").pins
+    random.seed(20261123)
+    with tempfile.TemporaryDirectory() as folder_name:
+        folder = Path(folder_name)
+        master, slave = os.openpty()
+        tty.setraw(slave)
+        os.set_blocking(master, False)  # the firmware then reads what has arrived in one go (unix_stdin.py)
+        files = _Files(folder, os.ttyname(slave))
+        firmware = subprocess.Popen(
+            [command, str(shims / "bench_board.py")],
+            stdin=master, stdout=master, stderr=open(folder / "firmware.err", "wb"),
+            env={**os.environ, "MICROPYPATH": f"{firmware_dir}:{shims}",
+                 "TILES_CONTROL": str(files.control), "TILES_RESULTS": str(files.results)},
+        )
+        os.close(master)
+        environment = {
+            **os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
+            "PYTHONUNBUFFERED": "1", "CODENAMES_BOARD_LOG": "info", "CODENAMES_BOARD_FB_SYSFS": str(files.sysfs),
+        }
+        started = time.monotonic()
+        run = subprocess.Popen(
+            [sys.executable, "-m", "codenames_board.benchtouch", "--config", str(files.config)],
+            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
+        )
+        output = _Lines(run.stdout)
+        try:
+            if not output.wait_for("ready", 30):
+                raise RuntimeError("codenames-board run did not get ready:\n" + "\n".join(output.lines[-20:]))
+            ready_s = time.monotonic() - started
+            first_s = files.wait_result("first")[0] / 1e6 - started
+
+            def press(pin: int, seconds: float = 0.05) -> None:
+                run.stdin.write(f"low {pin}\n".encode())
+                run.stdin.flush()
+                time.sleep(seconds)
+                run.stdin.write(f"high {pin}\n".encode())
+                run.stdin.flush()
+
+            def next_game(previous: Path | None):
+                """NEW GAME held (and confirmed while the game is unfinished); the new record's key."""
+                press(pins.new_game, NEW_GAME_HOLD_S + 0.2)
+                time.sleep(0.05)
+                press(pins.clue_confirm)
+                deadline = time.monotonic() + 10
+                while time.monotonic() < deadline:
+                    found = files.newest_key()
+                    if found is not None and found[0] != previous:
+                        return found
+                    time.sleep(0.01)
+                raise RuntimeError("NEW GAME did not start a new game")
+
+            record, key = files.newest_key()
+            game = new_game(key)
+            parts = {"pad": [], "host": [], "frame": [], "total": []}
+            games = 1
+            for _ in range(touches):
+                tile = _plan_touch(game)
+                if tile is None:
+                    record, key = next_game(record)
+                    game = new_game(key)
+                    games += 1
+                    time.sleep(0.3)  # the new game's first frames settle
+                    tile = _plan_touch(game)
+                files.command(f"touch {tile} 1")
+                pad, sent, arrived, shown = files.wait_result("touch")[1:]
+                files.command(f"touch {tile} 0")
+                if game.phase is Phase.CLUE:
+                    game.play(Clue(UNLIMITED))  # what the table does without clue entry
+                game.play(Touch(tile))
+                parts["pad"].append((sent - pad) / 1000)
+                parts["host"].append((arrived - sent) / 1000)
+                parts["frame"].append((shown - arrived) / 1000)
+                parts["total"].append((shown - pad) / 1000)
+                time.sleep(random.uniform(*gap_s))
+            files.command("report")
+            count, frame_p50, frame_p99, frame_max = files.wait_result("frames")
+            status = Path(f"/proc/{run.pid}/status").read_text()
+            rss_mb = int(status.split("VmRSS:")[1].split()[0]) / 1024
+        finally:
+            run.terminate()
+            try:
+                run.wait(timeout=10)
+            except subprocess.TimeoutExpired:
+                run.kill()
+            firmware.kill()
+            firmware.wait(timeout=10)
+            os.close(slave)
+        pty = _pty_round_trip()
+        fsync = _fsync_appends(folder)
+    alone = firmware_alone(2000)
+    bytewise = firmware_alone(500, bytewise=True)
+    host = parts["host"]
+    return {
+        "touches": touches,
+        "games": games,
+        "ready_s": ready_s,
+        "first_frame_s": first_s,
+        "total": {name: _summary(values) for name, values in parts.items()},
+        "over_10ms": sum(1 for value in host if value > 10),
+        "frames": {"count": count, "p50_us": frame_p50, "p99_us": frame_p99, "max_us": frame_max},
+        "pty_ms": _summary(pty),
+        "fsync_ms": _summary(fsync),
+        "rss_mb": rss_mb,
+        "firmware_alone": alone,
+        "firmware_bytewise": bytewise,
+        "firmware_alone_us": int(bytewise["frame_us"]["p99"]),
+    }
+
+
+def _summary(values: list[float]) -> dict:
+    return {"p50": statistics.median(values), "p99": _percentile(values, 0.99), "max": max(values)}
+
+
+def _serve_buttons(stream) -> None:
+    """In the run process: ``low PIN`` / ``high PIN`` lines drive gpiozero's mock pins."""
+    from gpiozero import Device
+
+    for line in stream:
+        words = line.split()
+        if len(words) != 2 or Device.pin_factory is None:
+            continue
+        pin = Device.pin_factory.pin(int(words[1]))
+        if words[0] == b"low":
+            pin.drive_low()
+        elif words[0] == b"high":
+            pin.drive_high()
+
+
+if __name__ == "__main__":
+    from .cli import main
+
+    threading.Thread(target=_serve_buttons, args=(sys.stdin.buffer,), name="bench-buttons", daemon=True).start()
+    sys.exit(main(["run", *sys.argv[1:]]))
