@@ -13,6 +13,7 @@ import gc
 import logging
 import os
 import queue
+import threading
 import time
 from typing import Callable
 
@@ -26,9 +27,36 @@ log = logging.getLogger(__name__)
 STOP = object()
 
 
+class _Handled:
+    """Posted by :meth:`EventQueue.join`: set when the consumer reaches it."""
+
+    def __init__(self) -> None:
+        self.done = threading.Event()
+
+
+class EventQueue:
+    """The controller's queue: ``queue.SimpleQueue``, whose lock is in C and wakes the consumer
+    about twice as fast as ``queue.Queue`` (a touch waits for that hand-over), plus ``join()``."""
+
+    def __init__(self) -> None:
+        self._queue = queue.SimpleQueue()
+        self.put = self._queue.put
+        self.get = self._queue.get
+        self.get_nowait = self._queue.get_nowait
+
+    def qsize(self) -> int:
+        return self._queue.qsize()
+
+    def join(self, timeout: float | None = 10.0) -> bool:
+        """Wait until the consumer has taken everything posted before this call."""
+        marker = _Handled()
+        self._queue.put(marker)
+        return marker.done.wait(timeout)
+
+
 class Controller:
     def __init__(self, clock: Callable[[], float] = time.monotonic) -> None:
-        self.queue: queue.Queue = queue.Queue()
+        self.queue = EventQueue()
         self.clock = clock
         self.table: Table | None = None
         self.handled = 0
@@ -47,12 +75,11 @@ class Controller:
                 event = self.queue.get_nowait()
             except queue.Empty:
                 return
-            try:
-                if event is not STOP:
-                    self.table.handle(event)
-                    self.handled += 1
-            finally:
-                self.queue.task_done()
+            if isinstance(event, _Handled):
+                event.done.set()
+            elif event is not STOP:
+                self.table.handle(event)
+                self.handled += 1
 
     def advance(self, seconds: float, clock) -> None:
         """Let ``seconds`` pass on a settable clock (``clock.now``), waking the table when it asked to."""
@@ -79,16 +106,16 @@ class Controller:
             except queue.Empty:
                 table.update()
                 continue
+            if event is STOP:
+                return
+            if isinstance(event, _Handled):
+                event.done.set()
+                continue
             try:
-                if event is STOP:
-                    return
-                try:
-                    table.handle(event)
-                except Exception:  # noqa: BLE001 - one bad event must not end the evening
-                    log.exception("while handling %r", event)
-                self.handled += 1
-            finally:
-                self.queue.task_done()
+                table.handle(event)
+            except Exception:  # noqa: BLE001 - one bad event must not end the evening
+                log.exception("while handling %r", event)
+            self.handled += 1
 
 
 class Runtime:
