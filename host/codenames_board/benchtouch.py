@@ -25,6 +25,7 @@ from __future__ import annotations
 
 import os
 import random
+import select
 import statistics
 import subprocess
 import sys
@@ -190,37 +191,42 @@ class _Lines(threading.Thread):
             return self.changed.wait_for(lambda: any(line.endswith(ending) for line in self.lines), timeout)
 
 
-def _pty_round_trip(samples: int = 300) -> list[float]:
-    """The floor: a line written on one end of a pty and echoed back from a thread on the other (ms)."""
+def _pty_round_trip(command: str, samples: int = 100, gap_s: tuple[float, float] = (0.03, 0.08)) -> list[float]:
+    """The floor: a TOUCH-sized line to a MicroPython process on a pty and back (``echo_board.py``),
+    with the touches' pauses in between, so both processes have gone idle as they have at a touch (ms)."""
     master, slave = os.openpty()
     tty.setraw(slave)
-
-    def echo() -> None:
-        while True:
-            try:
-                data = os.read(slave, 4096)
-            except OSError:
-                return
-            if not data or data == b"q\n":
-                return
-            os.write(slave, data)
-
-    thread = threading.Thread(target=echo, daemon=True)
-    thread.start()
+    os.set_blocking(master, False)
+    echo = subprocess.Popen(
+        [command, str(Path(__file__).parent / "unixboard" / "echo_board.py")], stdin=master, stdout=master
+    )
+    os.close(master)
     times = []
     line = b"TOUCH 1 12 1*00000000\n"
-    for _ in range(samples):
-        start = time.perf_counter()
-        os.write(master, line)
-        got = b""
-        while len(got) < len(line):
-            got += os.read(master, 4096)
-        times.append((time.perf_counter() - start) * 1000)
-    os.write(master, b"q\n")
-    thread.join(timeout=2)
-    os.close(master)
-    os.close(slave)
+    try:
+        os.write(slave, line)  # started and answering
+        _read_exactly(slave, len(line), 10)
+        for _ in range(samples):
+            time.sleep(random.uniform(*gap_s))
+            start = time.perf_counter()
+            os.write(slave, line)
+            _read_exactly(slave, len(line), 5)
+            times.append((time.perf_counter() - start) * 1000)
+    finally:
+        echo.kill()
+        echo.wait(timeout=10)
+        os.close(slave)
     return times
+
+
+def _read_exactly(fd: int, count: int, timeout: float) -> bytes:
+    got = b""
+    deadline = time.monotonic() + timeout
+    while len(got) < count:
+        if not select.select([fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
+            raise TimeoutError("the echo board did not answer")
+        got += os.read(fd, 4096)
+    return got
 
 
 def _fsync_appends(folder: Path, samples: int = 200) -> list[float]:
@@ -404,7 +410,7 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08)) 
             firmware.kill()
             firmware.wait(timeout=10)
             os.close(slave)
-        pty = _pty_round_trip()
+        pty = _pty_round_trip(command)
         fsync = _fsync_appends(folder)
     alone = firmware_alone(2000)
     bytewise = firmware_alone(500, bytewise=True)

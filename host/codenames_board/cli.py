@@ -447,7 +447,8 @@ def _bench_touch(touches: int, tr: Translator) -> int:
     ))
     pty, fsync = result["pty_ms"], result["fsync_ms"]
     print(tr(
-        "bench.touch_floors", pty=f"{pty['p50']:.3f}", ratio=f"{parts['host']['p50'] / pty['p50']:.0f}",
+        "bench.touch_floors", pty=f"{pty['p50']:.2f}", pty99=f"{pty['p99']:.2f}",
+        ratio=f"{parts['host']['p50'] / pty['p50']:.1f}",
         fsync=f"{fsync['p50']:.2f}", fsync99=f"{fsync['p99']:.2f}",
     ))
     print(tr("bench.touch_start", first=f"{result['first_frame_s']:.2f}", ready=f"{result['ready_s']:.2f}"))
