@@ -1,11 +1,11 @@
 # The tile board's main loop: scan the pads, speak the tile protocol, drive
 # the LEDs. A dumb I/O device: the host owns the game and re-sends the whole
 # LED frame after every handshake. Portable: hardware and clock passed in.
-
-from binascii import unhexlify
+# FRAME and SET both end in frame(seq, colours): the one place a frame from
+# the host is shown and acknowledged.
 
 from pads import NOISY, QUIET, STUCK, PadWatch
-from tileproto import PROTOCOL, message
+from tileproto import MAX_SET, PROTOCOL, message, unhex_into
 
 try:
     from micropython import const
@@ -47,6 +47,8 @@ class TileApp:
         self._missing = ()
         self._edges = []
         self._problems = []
+        self._colours = bytearray(3 * leds.count)  # a FRAME decoded here: shown whole or not at all
+        self._check = bytearray(3)  # a SET's colours decoded here first: all of them good, or no LED changes
         leds.dark()
 
     def step(self):
@@ -112,6 +114,8 @@ class TileApp:
                 self.hello(int(words[1]))
             elif kind == b"FRAME":
                 self.frame(int(words[1]), words[2])
+            elif kind == b"SET":
+                self.set_leds(int(words[1]), words)
             elif kind == b"LIMIT":
                 self.limit(int(words[1]), int(words[2]))
             elif kind == b"BEAT":
@@ -146,16 +150,40 @@ class TileApp:
         self.stopped = True
 
     def frame(self, seq, colours):
+        """Show a frame and acknowledge it. colours: a FRAME's hex digits, the
+        whole logical frame; None: the logical frame as set_leds() left it."""
         if not self.connected:
             return
         if not 0 <= seq <= 0xFFFF:
-            self.send("ERROR", "syntax", "FRAME")
-            return
-        if len(colours) != 6 * self.leds.count:
-            self.send("ERROR", "length", len(colours) // 2, self.leds.count * 3)
-            return
-        self.leds.show(unhexlify(colours))
+            raise ValueError  # ERROR syntax
+        leds = self.leds
+        if colours is not None:
+            size = len(colours)
+            if size != 6 * leds.count:
+                self.send("ERROR", "length", size // 2, leds.count * 3)
+                return
+            if not unhex_into(self._colours, 0, colours, size):
+                raise ValueError
+            leds.frame[:] = self._colours
+        leds.show(leds.frame)
         self.send("ACK", seq)
+
+    def set_leds(self, seq, words):
+        """SET seq led colour [led colour ...]: those LEDs of the logical frame
+        change, then it is shown; one bad pair and nothing changes."""
+        if not self.connected:
+            return
+        size, count, check = len(words), self.leds.count, self._check
+        if size & 1 or not 4 <= size <= 2 + 2 * MAX_SET or not 0 <= seq <= 0xFFFF:
+            raise ValueError  # ERROR syntax
+        for at in range(2, size, 2):
+            colour = words[at + 1]
+            if not 0 <= int(words[at]) < count or len(colour) != 6 or not unhex_into(check, 0, colour, 6):
+                raise ValueError
+        frame = self.leds.frame
+        for at in range(2, size, 2):
+            unhex_into(frame, 3 * int(words[at]), words[at + 1], 6)
+        self.frame(seq, None)  # positional: a benchmark may wrap frame(seq, colours)
 
     def limit(self, brightness, max_ma):
         if not (0 <= brightness <= MAX_BRIGHTNESS and 0 <= max_ma <= MAX_CURRENT_MA):

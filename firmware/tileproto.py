@@ -25,8 +25,9 @@ except ImportError:  # CPython (the host, the tests): the same functions, interp
 
     ptr8 = None  # viper's pointer type, named in annotations
 
-PROTOCOL = 1
+PROTOCOL = 2
 MAX_LINE = 512  # bytes, newline excluded: fits a frame of 80 LEDs
+MAX_SET = 16  # LEDs one SET may change; more go as a FRAME (about as short by then)
 
 _table = None
 
@@ -70,6 +71,29 @@ def _printable(text: ptr8, end: int) -> bool:
         byte = text[i]
         if byte < 0x20 or byte > 0x7E or byte == 0x2A:
             return False
+    return True
+
+
+@micropython.viper
+def unhex_into(out: ptr8, at: int, text: ptr8, size: int) -> bool:
+    # text[:size], hex digits of either case (as binascii.unhexlify takes
+    # them), as bytes into out[at:]: no object made per byte. False at the
+    # first byte that is no hex digit, with out written up to there.
+    high = 0
+    for i in range(size):
+        byte = text[i]
+        if byte >= 0x30 and byte <= 0x39:
+            value = byte - 0x30
+        elif byte >= 0x61 and byte <= 0x66:
+            value = byte - 0x57
+        elif byte >= 0x41 and byte <= 0x46:
+            value = byte - 0x37
+        else:
+            return False
+        if i & 1:
+            out[at + (i >> 1)] = (high << 4) | value
+        else:
+            high = value
     return True
 
 

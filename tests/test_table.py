@@ -476,3 +476,12 @@ def test_the_key_is_never_logged_above_debug(make_table, caplog):
         press(table, "new_game", clock, hold=3)
     assert table.game.key.letters not in caplog.text
     assert "new game" in caplog.text
+
+
+def test_a_refused_touch_blinks_before_the_buzzer_sounds(make_table):
+    table, board, clock = make_table()
+    log = OrderLog(table, board)
+    tile = agents(table, table.game.turn)[0]
+    board.tap(tile)  # no clue yet: refused
+    assert log.events[:2] == ["frame", "buzzer"]
+    assert board.tile_colour(tile) == table.config.colours.refused

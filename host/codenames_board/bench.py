@@ -2,10 +2,12 @@
 
 ``bench tiles`` runs the real serial driver against a board simulated in
 Python on the far end of a pseudo-terminal. Latency: from the board writing
-a TOUCH line to the board holding the complete FRAME the host sent back,
-through the driver's reader thread, an event queue and a consumer thread
-(the shape of the controller). Throughput: frames per second the host gets
-onto the wire and the board decodes.
+a TOUCH line to the board holding the complete line the host sent back (a
+SET: a touch changes two LEDs here), through the driver's reader thread, an
+event queue and a consumer thread (the shape of the controller).
+Throughput: whole frames per second (two frames that differ in every LED,
+taking turns, so each goes out as a FRAME) the host gets onto the wire and
+the board decodes.
 """
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ import threading
 import time
 import tty
 
-from codenames_firmware.tileproto import LineReader, message
+from codenames_firmware.tileproto import PROTOCOL, LineReader, message
 
 from .tileboard import BoardConnected, TileTouched
 from .tileboard.serial_board import SerialTileBoard
@@ -85,7 +87,7 @@ def bench_run(idle_seconds: float = 5.0, runs: int = 3) -> dict:
 
 
 class _PtyBoard:
-    """The board's end: answers HELLO, sends touches when told, timestamps the frames that arrive."""
+    """The board's end: answers HELLO, sends touches when told, timestamps the frames (FRAME or SET) that arrive."""
 
     def __init__(self) -> None:
         self.master, self.slave = os.openpty()
@@ -119,8 +121,10 @@ class _PtyBoard:
             now = time.perf_counter()
             for words in self._reader.feed(data):
                 if words[0] == b"HELLO":
-                    os.write(self.master, message("BOARD", 1, "bench", 25, 12, "0000000"))
-                elif words[0] == b"FRAME" and len(words[2]) == 6 * LEDS:
+                    os.write(self.master, message("BOARD", PROTOCOL, "bench", 25, 12, "0000000"))
+                elif (words[0] == b"FRAME" and len(words[2]) == 6 * LEDS) or (
+                    words[0] == b"SET" and len(words) >= 4 and len(words) % 2 == 0
+                ):
                     self.frames += 1
                     self.frame_time = now
                     self.frame_arrived.set()
@@ -171,11 +175,11 @@ def bench_tiles(touches: int = 2000, seconds: float = 3.0) -> dict:
         consumer.join()
 
         before = board.frames
-        frame = bytes(range(3 * LEDS))
+        frames = (bytes(range(3 * LEDS)), bytes(range(128, 128 + 3 * LEDS)))  # every LED differs: FRAMEs
         started = time.perf_counter()
         sent = 0
         while time.perf_counter() - started < seconds:
-            host.show(frame)
+            host.show(frames[sent & 1])
             sent += 1
         deadline = time.perf_counter() + 5
         while board.frames - before < sent and time.perf_counter() < deadline:

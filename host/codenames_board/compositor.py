@@ -196,9 +196,7 @@ class Compositor:
 
     def notice(self, event: object, now: float) -> None:
         """Start what an event shows. Engine events and TouchRefused/TimerExpired; others are ignored."""
-        palette = self.palette
-        self._tiles = {tile: anim for tile, anim in self._tiles.items() if now < anim.end}
-        self._refused = {tile: start for tile, start in self._refused.items() if _refused_step(start, now) < 3}
+        palette = self.palette  # (one entry per tile at most: finished animations are just ignored)
         if isinstance(event, TileRevealed | TileCovered):
             if event.identity is Identity.ASSASSIN:
                 self._tiles[event.tile] = _Strobe(palette.assassin_strobe, now)

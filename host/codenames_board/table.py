@@ -364,17 +364,22 @@ class Table:
     def _touch(self, tile: int, now: float) -> None:
         game = self.game
         if game.phase is Phase.CLUE or (game.phase is not Phase.OVER and game.is_revealed(tile)):
-            self.compositor.notice(leds.TouchRefused(tile), now)
-            self._sound("refused", now)
+            self._refuse(tile, now)
             if game.phase is Phase.CLUE:
                 self._notice(Notice("notice.clue_first"), now)
             return
         if game.phase is Phase.OVER:
             return
         if self.play(Touch(tile), now) is None and game.phase is Phase.COVER:
-            self.compositor.notice(leds.TouchRefused(tile), now)
-            self._sound("refused", now)
+            self._refuse(tile, now)
             self._notice(Notice("notice.cover_own", (("team", game.turn.value),)), now)
+
+    def _refuse(self, tile: int, now: float) -> None:
+        """A refused touch blinks at once, on the same fast path as a reveal."""
+        self.compositor.notice(leds.TouchRefused(tile), now)
+        if self._last_frame is not None:
+            self._show_frame(self.compositor.repaint(self._last_frame, self.game, [tile], now))
+        self._sound("refused", now)
 
     # --- buttons
 

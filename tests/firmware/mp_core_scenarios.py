@@ -6,8 +6,10 @@
 import sys
 from binascii import hexlify
 
+from app import TileApp
 from leds import Leds
 from pads import PadWatch
+from tileproto import PROTOCOL, decode, message
 
 SCAN = 2  # ms between scans, as on the board (app.SCAN_MS)
 
@@ -113,6 +115,71 @@ def led_levels():
         print("levels", brightness, hexlify(leds.strip.buf).decode())
 
 
+class Link:
+    # link.Link as TileApp uses it: the lines it sends are printed.
+    reader = None
+    dropped = 0
+    closed = False
+
+    def send(self, line):
+        print("sent", line[: line.index(b"*")].decode())
+
+    def flush(self):
+        pass
+
+    def clear(self):
+        pass
+
+
+class NoPads:
+    missing = ()
+
+    def read(self):
+        return 0
+
+
+def partial_frames():
+    # 3 tiles and 2 status LEDs, chained in reverse; full brightness, no cap:
+    # the strip shows the logical frame as it is.
+    strip = RgbStrip(5)
+    leds = Leds(strip, (4, 3, 2, 1, 0), 20, 1)
+    app = TileApp(Link(), NoPads(), leds, 3, 2, "test", lambda: 0, diff)
+
+    def host(*fields):
+        words = decode(message(*fields)[:-1])
+        app.handle(words)
+        shown = "".join("%02x%02x%02x" % strip[4 - led] for led in range(5))
+        print(" ".join(str(field) for field in fields)[:40], "->", strip.writes, shown)
+
+    host("SET", 1, 0, "ffffff")  # before HELLO: nothing
+    host("HELLO", PROTOCOL)
+    host("LIMIT", 255, 10000)
+    host("FRAME", 1, "010101020202030303040404050505")
+    host("SET", 2, 0, "ff0000")
+    host("SET", 3, 4, "00ff00", 1, "0000ff")
+    host("SET", 4, 2, "ABCDEF")  # either case, as in FRAME
+    host("SET", 5, 3, "111111", 3, "222222")  # named twice: the last colour
+    for bad in (
+        (6, 5, "ffffff"),  # no LED 5
+        (7, -1, "ffffff"),
+        (8, 0, "fffff"),  # 5 digits
+        (9, 0, "fffffff"),  # 7 digits
+        (10, 0, "gggggg"),
+        (11, 0, "ffffff", 1),  # a pair cut short
+        (12,),  # no pair
+        (65536, 0, "ffffff"),
+        (13, 0, "ffffff", 9, "000000"),  # one bad pair: nothing changes
+        (14,) + (0, "ffffff") * 17,  # 17 pairs
+        ("x", 0, "ffffff"),
+        (15, "one", "ffffff"),
+    ):
+        host("SET", *bad)
+    host("SET", 16, *((0, "ffffff") * 15 + (4, "123456")))  # 16 pairs: the most
+    host("FRAME", 17, "00" * 15)
+    host("FRAME", 18, "zz" * 15)  # not hex: nothing changes
+    host("FRAME", 19, "ff" * 14)
+
+
 SCENARIOS = {
     "clean_press": clean_press,
     "bounce": bounce,
@@ -121,6 +188,7 @@ SCENARIOS = {
     "chord": chord,
     "led_scaling": led_scaling,
     "led_levels": led_levels,
+    "partial_frames": partial_frames,
 }
 
 if __name__ == "__main__":

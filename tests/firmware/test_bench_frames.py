@@ -27,7 +27,7 @@ def micropython() -> str:
 
 
 @pytest.mark.parametrize("mode", ["bulk", "bytewise"])
-def test_frame_benchmark_prints_its_two_lines(mode, tmp_path):
+def test_frame_benchmark_prints_its_three_lines(mode, tmp_path):
     arguments = ["30"] + (["--bytewise"] if mode == "bytewise" else [])
     result = subprocess.run(
         [micropython(), str(UNIXBOARD / "bench_frames.py"), *arguments],
@@ -37,11 +37,12 @@ def test_frame_benchmark_prints_its_two_lines(mode, tmp_path):
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    frame, scan = result.stdout.splitlines()
-    found = re.fullmatch(rf"frame_us {STATS} fps=(\d+) read=(\w+) leds=37", frame)
-    assert found, frame
-    p50, p99, most, _, count = (int(value) for value in found.groups()[:5])
-    assert p50 <= p99 <= most and count == 30 and found.group(7) == mode
+    frame, partial, scan = result.stdout.splitlines()
+    for line, name, leds in ((frame, "frame_us", 37), (partial, "set_us", 1)):
+        found = re.fullmatch(rf"{name} {STATS} fps=(\d+) read=(\w+) leds={leds}", line)
+        assert found, line
+        p50, p99, most, _, count = (int(value) for value in found.groups()[:5])
+        assert p50 <= p99 <= most and count == 30 and found.group(7) == mode
     found = re.fullmatch(rf"scan_us {STATS}", scan)
     assert found and int(found.group(5)) == 30, scan
     assert list(tmp_path.iterdir()) == []  # the socket's file is gone

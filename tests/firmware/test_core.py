@@ -1,4 +1,4 @@
-"""The firmware's portable core (touch edges, noisy and stuck pads, LED scaling), under MicroPython and CPython."""
+"""The firmware's portable core (touch edges, noisy and stuck pads, LED scaling, FRAME and SET), under MicroPython and CPython."""
 
 import os
 import subprocess
@@ -55,6 +55,59 @@ EXPECTED = {
         "idle [(13, 13, 13), (13, 13, 13), (0, 0, 0)] 255",
     ],
 }
+
+
+# FRAME and SET through TileApp.handle (tests/firmware/mp_core_scenarios.py,
+# partial_frames): after each host line, the strip's writes so far and the
+# logical frame it shows; a SET changes only its LEDs, a bad one nothing.
+EXPECTED["partial_frames"] = """
+SET 1 0 ffffff -> 1 000000000000000000000000000000
+sent BOARD 2 test 3 2 0000000
+HELLO 2 -> 1 000000000000000000000000000000
+LIMIT 255 10000 -> 2 000000000000000000000000000000
+sent ACK 1
+FRAME 1 010101020202030303040404050505 -> 3 010101020202030303040404050505
+sent ACK 2
+SET 2 0 ff0000 -> 4 ff0000020202030303040404050505
+sent ACK 3
+SET 3 4 00ff00 1 0000ff -> 5 ff00000000ff03030304040400ff00
+sent ACK 4
+SET 4 2 ABCDEF -> 6 ff00000000ffabcdef04040400ff00
+sent ACK 5
+SET 5 3 111111 3 222222 -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 6 5 ffffff -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 7 -1 ffffff -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 8 0 fffff -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 9 0 fffffff -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 10 0 gggggg -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 11 0 ffffff 1 -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 12 -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 65536 0 ffffff -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 13 0 ffffff 9 000000 -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 14 0 ffffff 0 ffffff 0 ffffff 0 ffff -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET x 0 ffffff -> 7 ff00000000ffabcdef22222200ff00
+sent ERROR syntax SET
+SET 15 one ffffff -> 7 ff00000000ffabcdef22222200ff00
+sent ACK 16
+SET 16 0 ffffff 0 ffffff 0 ffffff 0 ffff -> 8 ffffff0000ffabcdef222222123456
+sent ACK 17
+FRAME 17 000000000000000000000000000000 -> 9 000000000000000000000000000000
+sent ERROR syntax FRAME
+FRAME 18 zzzzzzzzzzzzzzzzzzzzzzzzzzzzzz -> 9 000000000000000000000000000000
+sent ERROR length 14 15
+FRAME 19 ffffffffffffffffffffffffffff -> 9 000000000000000000000000000000
+""".strip().splitlines()
 
 
 # The strip gets value * brightness // 255 for every byte value (leds.py

@@ -43,6 +43,8 @@ from codenames_firmware import board as fw_board  # noqa: E402  (the pin table: 
 from codenames_firmware import tileproto as host_proto  # noqa: E402
 
 TILES, STATUS_LEDS, LEDS = fw_board.TILES, fw_board.STATUS_LEDS, fw_board.LEDS
+PROTOCOL = host_proto.PROTOCOL
+HELLO = host_proto.message("HELLO", PROTOCOL)
 VERSION = fw_board.FIRMWARE_VERSION
 LINE = re.compile(rb"[\x20-\x29\x2b-\x7e]+\*[0-9a-f]{8}\n")
 # What the board may send; BYE is only ever the answer to the host's STOP.
@@ -190,7 +192,7 @@ def check_board_line(line):
         assert len(words) == 6 and re.fullmatch(rb"[0-9a-f]{7}", words[2]), line
         assert all(int(word) >= 0 for word in words[1:2] + words[3:]), line
     elif words[0] == b"BOARD":
-        assert words[:5] == [b"BOARD", b"1", VERSION.encode(), b"%d" % TILES, b"%d" % STATUS_LEDS], line
+        assert words[:5] == [b"BOARD", b"%d" % PROTOCOL, VERSION.encode(), b"%d" % TILES, b"%d" % STATUS_LEDS], line
         assert len(words) == 6 and re.fullmatch(rb"[0-9a-f]{7}", words[5]), line
     elif words[0] == b"ACK":
         assert len(words) == 2 and re.fullmatch(rb"-?[0-9]+", words[1]), line
@@ -205,20 +207,69 @@ def check_board_line(line):
 
 
 @st.composite
+def set_pairs(draw, most=fw_proto.MAX_SET):
+    """A good SET's (led, colour) pairs: 1 to ``most`` LEDs (an LED may come twice), any colours."""
+    pairs = draw(st.lists(st.tuples(st.integers(0, LEDS - 1), st.binary(min_size=3, max_size=3)), min_size=1, max_size=most))
+    return [(led, colour.hex()) for led, colour in pairs]
+
+
+@st.composite
 def host_sessions(draw):
-    """A valid host session: HELLO, LIMIT, FRAMEs of the right size, BEATs; the lines and the frames."""
-    lines = [host_proto.message("HELLO", 1), host_proto.message("LIMIT", draw(st.integers(1, 255)), draw(st.integers(0, 10000)))]
+    """A valid host session: HELLO, LIMIT, FRAMEs of the right size, SETs after them, BEATs.
+
+    Returns the lines and {line index: seq} of the FRAME and SET lines.
+    """
+    lines = [HELLO, host_proto.message("LIMIT", draw(st.integers(1, 255)), draw(st.integers(0, 10000)))]
     seq = draw(st.integers(0, 0xFFFF))
     frames = {}
     for beat in range(draw(st.integers(1, 3))):
         colours = draw(st.binary(min_size=3 * LEDS, max_size=3 * LEDS))
         lines.append(host_proto.message("FRAME", seq, colours.hex()))
-        frames[len(lines) - 1] = (seq, colours)
-        lines.append(host_proto.message("BEAT", beat))
+        frames[len(lines) - 1] = seq
         seq = (seq + 1) & 0xFFFF
+        for _ in range(draw(st.integers(0, 3))):
+            pairs = draw(set_pairs(4))
+            lines.append(host_proto.message("SET", seq, *(field for pair in pairs for field in pair)))
+            frames[len(lines) - 1] = seq
+            seq = (seq + 1) & 0xFFFF
+        lines.append(host_proto.message("BEAT", beat))
         if draw(st.booleans()):
             lines.append(host_proto.message("LIMIT", draw(st.integers(0, 255)), draw(st.integers(0, 10000))))
     return lines, frames
+
+
+def led_states(messages):
+    """The logical frames PROTOCOL.md says good FRAMEs and SETs make, one after each (dark before any;
+    nothing until a HELLO of our version)."""
+    frame, states, connected = bytearray(3 * LEDS), [], False
+    for words in messages:
+        if words == [b"HELLO", b"%d" % PROTOCOL]:
+            connected = True
+        elif connected and words[0] in (b"FRAME", b"SET") and good_led_message(words):
+            apply_led_message(frame, words)
+            states.append(bytes(frame))
+    return states
+
+
+def good_led_message(words):
+    """A FRAME or SET whose fields the firmware takes (PROTOCOL.md: anything else changes nothing)."""
+    try:
+        if not 0 <= int(words[1]) <= 0xFFFF:
+            return False
+        if words[0] == b"FRAME":
+            return len(words[2]) == 6 * LEDS and hexadecimal(words[2])
+        pairs = words[2:]
+        return (
+            len(pairs) % 2 == 0
+            and 1 <= len(pairs) // 2 <= fw_proto.MAX_SET
+            and all(0 <= int(led) < LEDS and len(colour) == 6 and hexadecimal(colour) for led, colour in zip(pairs[::2], pairs[1::2]))
+        )
+    except (IndexError, ValueError):
+        return False
+
+
+def hexadecimal(word):
+    return all(byte in b"0123456789abcdefABCDEF" for byte in word)
 
 
 SPECIAL_BYTES = st.sampled_from(b"\n\r* 0aF")
@@ -278,23 +329,64 @@ def chunkings():
 # --- firmware: baseline
 
 
-def test_firmware_answers_the_protocol_md_example_as_the_doc_shows():
-    text = (FIRMWARE / "PROTOCOL.md").read_text()
-    block = text.split("## Example session", 1)[1].split("```", 2)[1]
+def doc_block_lines(block):
+    """(host lines, board lines) of a PROTOCOL.md example block, as bytes with their newlines."""
     host = [line[2:].encode() + b"\n" for line in block.splitlines() if line.startswith("> ")]
     board = [line[2:].encode() + b"\n" for line in block.splitlines() if line.startswith("< ")]
+    return host, board
+
+
+def apply_led_message(frame, words):
+    """What PROTOCOL.md says a good FRAME or SET makes of the logical frame (a bytearray)."""
+    if words[0] == b"FRAME":
+        frame[:] = bytes.fromhex(words[2].decode())
+    elif words[0] == b"SET":
+        for led, colour in zip(words[2::2], words[3::2]):
+            frame[3 * int(led) : 3 * int(led) + 3] = bytes.fromhex(colour.decode())
+
+
+def test_firmware_answers_the_protocol_md_example_as_the_doc_shows():
+    text = (FIRMWARE / "PROTOCOL.md").read_text()
+    host, board = doc_block_lines(text.split("## Example session", 1)[1].split("```", 2)[1])
     firmware = Firmware()
+    expected = bytearray(3 * LEDS)
     for line in host:
         firmware.step(line)
-        if line.startswith(b"FRAME "):
-            shown = logical(firmware.strip.writes[-1])
-            assert shown[:3] != b"\0\0\0" and shown[3:] == bytes(3 * (LEDS - 1))  # tile 0 red, the rest dark
+        if line.startswith((b"FRAME ", b"SET ")):
+            apply_led_message(expected, fw_proto.decode(line[:-1]))
+            assert scaled_by_some_factor(logical(firmware.strip.writes[-1]), expected)
+            assert firmware.leds.frame == expected
+    assert expected[:3] == bytes.fromhex("ff0000") and expected[36:39] == bytes.fromhex("e0c8a0")
+    assert not any(expected[3:36] + expected[39:])  # tile 0 red, tile 12 lit, the rest dark
     # The answers to the host's lines (touches, beats and pad errors come from the pads and the clock).
     answers = (b"BOARD ", b"ACK ", b"BYE*")
     assert board[0].startswith(b"BOARD ")
     assert [line for line in firmware.link.sent if line.startswith(answers)] == [
         line for line in board if line.startswith(answers)
     ]
+
+
+def test_firmware_follows_the_protocol_md_worked_example_of_set():
+    text = (FIRMWARE / "PROTOCOL.md").read_text()
+    session, _ = doc_block_lines(text.split("## Example session", 1)[1].split("```", 2)[1])
+    worked = text.split("## Partial frames and repair", 1)[1].split("\n## ", 1)[0]
+    blocks = worked.split("```")[1::2]
+    assert len(blocks) == 2
+    firmware = Firmware()
+    for line in session[: next(i for i, line in enumerate(session) if line.startswith(b"FRAME ")) + 1]:
+        firmware.step(line)
+    expected = bytearray(firmware.leds.frame)
+    for block in blocks:
+        host, board = doc_block_lines(block)
+        before = len(firmware.link.sent)
+        for line in host:
+            firmware.step(line)
+            apply_led_message(expected, fw_proto.decode(line[:-1]))
+        assert firmware.link.sent[before:] == board
+        assert firmware.leds.frame == expected
+        assert scaled_by_some_factor(logical(firmware.strip.writes[-1]), expected)
+    assert expected[:3] == bytes.fromhex("ff0000") and expected[36:39] == bytes.fromhex("e0c8a0")
+    assert expected[75:81] == bytes(6)
 
 
 def test_firmware_does_nothing_for_a_frame_before_hello():
@@ -312,9 +404,10 @@ def test_firmware_valid_session_in_any_chunks_shows_every_frame(session, sizes):
     firmware.feed(b"".join(lines), sizes)
     assert firmware.link.delivered == [fw_proto.decode(line[:-1]) for line in lines]
     assert [words for words in firmware.sent_words() if words[0] == b"ACK"] == [
-        [b"ACK", str(seq).encode()] for seq, _ in frames.values()
+        [b"ACK", str(seq).encode()] for seq in frames.values()
     ]
     assert (firmware.link.reader.damaged, firmware.link.reader.overflows) == (0, 0)
+    assert firmware.leds.frame == led_states(firmware.link.delivered)[-1]
 
 
 # --- firmware: damaged streams
@@ -351,15 +444,18 @@ def test_firmware_damaged_stream_has_no_effect_beyond_its_intact_lines(data):
     assert firmware.strip.writes == reference.strip.writes
     assert firmware.link.sent == reference.link.sent
 
-    # The same, said directly: a FRAME line with a byte changed is never shown or acknowledged.
-    intact_frames = [colours for index, (_, colours) in frames.items() if index not in damaged]
+    # The same, said directly: a FRAME or SET line with a byte changed is never shown or
+    # acknowledged; the LEDs only ever show what the intact ones make, in order.
+    states = led_states(intact)
     for write in firmware.strip.writes:
         shown = logical(write)
         if any(shown):
             event("a frame is shown")
-            assert any(scaled_by_some_factor(shown, colours) for colours in intact_frames), (mutation, damaged)
+            assert any(scaled_by_some_factor(shown, state) for state in states), (mutation, damaged)
     acked = {int(words[1]) for words in firmware.sent_words() if words[0] == b"ACK"}
-    assert acked <= {seq for index, (seq, _) in frames.items() if index not in damaged}
+    assert acked <= {seq for index, seq in frames.items() if index not in damaged}
+    if any(kind == b"SET" for kind, *_ in intact) and damaged & {i for i, line in enumerate(lines) if line.startswith(b"SET ")}:
+        event("a SET damaged, later SETs intact")
     for line in firmware.link.sent:
         check_board_line(line)
 
@@ -398,11 +494,39 @@ HOST_LINES = st.one_of(
         st.integers(-1, 256),
         st.integers(-1, 10001),
     ),
+    # SETs: good ones, good ones with one field spoilt, and any pairs at all
+    st.builds(
+        lambda seq, pairs: host_proto.message("SET", seq, *(field for pair in pairs for field in pair)),
+        st.integers(0, 0xFFFF),
+        set_pairs(),
+    ),
+    st.builds(
+        lambda seq, pairs, at, spoilt: host_proto.message(
+            "SET", seq, *[field for pair in pairs for field in pair][: at % (2 * len(pairs))], spoilt,
+            *[field for pair in pairs for field in pair][at % (2 * len(pairs)) + 1 :],
+        ),
+        st.integers(0, 0xFFFF),
+        set_pairs(),
+        st.integers(0, 100),
+        st.sampled_from(["-1", str(LEDS), "99", "x", "abcde", "abcdef0", "gg0000", "0x1234", "1.0"]),
+    ),
+    st.builds(
+        lambda seq, pairs, tail: host_proto.message("SET", seq, *(field for pair in pairs for field in pair), *tail),
+        st.one_of(st.integers(0, 0xFFFF), st.sampled_from([-1, 65536, 10**6])),
+        st.lists(
+            st.tuples(
+                st.one_of(st.integers(-2, LEDS + 1).map(str), FIELD),
+                st.one_of(st.binary(min_size=3, max_size=3).map(bytes.hex), st.sampled_from(["ABCDEF", "abcde", "abcdef0"]), FIELD),
+            ),
+            max_size=fw_proto.MAX_SET + 2,
+        ),
+        st.lists(FIELD, max_size=1),  # an LED without its colour
+    ),
 )
 HOST_CHUNKS = st.one_of(
     st.binary(max_size=60),
     st.binary(max_size=600),
-    st.sampled_from([b"\n", b"\r\n", b"*", host_proto.message("HELLO", 1), host_proto.message("BEAT", 1)]),
+    st.sampled_from([b"\n", b"\r\n", b"*", HELLO, host_proto.message("BEAT", 1)]),
     HOST_LINES,
     HOST_LINES,  # twice as likely: lines with good checksums get past the reader
     HOST_LINES.map(lambda line: line[: len(line) // 2]),
@@ -419,30 +543,44 @@ HOST_CHUNKS = st.one_of(
 def test_firmware_random_input_never_raises_and_sends_only_board_messages(hello_first, chunks, pads, start):
     firmware = Firmware(clock_start=start, pad_bitmaps=[bitmap for bitmap in pads for _ in range(4)])
     if hello_first:
-        firmware.step(host_proto.message("HELLO", 1), 5)
+        firmware.step(HELLO, 5)
     for chunk, advance in chunks:
         firmware.step(chunk, advance)
     firmware.step(b"", 300)
     for line in firmware.link.sent:
         event(f"board sends {check_board_line(line)[0].decode()}")
-    # Lit tiles come only from a well-formed FRAME the board received, and
-    # only such a FRAME is acknowledged.
-    frames = {}
+    # A lit tile shows only a colour a well-formed FRAME or SET the board
+    # received gave that tile (all at one brightness factor), and only such
+    # lines are acknowledged: no LED changes because of noise or a bad line.
+    given_colours = [set() for _ in range(LEDS)]
+    good_seqs = set()
     for words in firmware.link.delivered:
-        if words[0] == b"FRAME" and len(words) >= 3 and len(words[2]) == 6 * LEDS:
-            try:
-                frames.setdefault(int(words[1]), []).append(bytes.fromhex(words[2].decode()))
-            except ValueError:
-                pass
+        if words[0] in (b"FRAME", b"SET") and good_led_message(words):
+            event(f"a good {words[0].decode()} arrives")
+            good_seqs.add(int(words[1]))
+            frame = bytearray(3 * LEDS) if words[0] == b"FRAME" else None
+            if frame is not None:
+                apply_led_message(frame, words)
+                for led in range(LEDS):
+                    given_colours[led].add(bytes(frame[3 * led : 3 * led + 3]))
+            else:
+                for led, colour in zip(words[2::2], words[3::2]):
+                    given_colours[int(led)].add(bytes.fromhex(colour.decode()))
     for write in firmware.strip.writes:
         assert len(write) == LEDS
-        shown = logical(write)
-        if any(shown[: 3 * TILES]):
-            event("a frame is shown")
-            assert any(scaled_by_some_factor(shown, colours) for each in frames.values() for colours in each)
+        lit = [tile for tile in range(TILES) if any(write[fw_board.CHAIN[tile]])]
+        if lit:
+            event("a tile is lit")
+            assert any(
+                all(
+                    any(write[fw_board.CHAIN[tile]] == tuple(c * factor // 255 for c in colour) for colour in given_colours[tile])
+                    for tile in lit
+                )
+                for factor in range(1, 256)
+            ), [write[fw_board.CHAIN[tile]] for tile in lit]
     for words in firmware.sent_words():
         if words[0] == b"ACK":
-            assert int(words[1]) in frames
+            assert int(words[1]) in good_seqs
 
 
 @given(st.lists(st.binary(max_size=300), max_size=20), st.integers(0, 300))
@@ -465,7 +603,7 @@ def test_firmware_frame_of_the_wrong_size_is_not_shown_and_answers_length():
         ("ff", 1),
     ):
         firmware = Firmware()
-        firmware.step(host_proto.message("HELLO", 1))
+        firmware.step(HELLO)
         writes = len(firmware.strip.writes)
         firmware.step(host_proto.message("FRAME", 3, colours))
         assert len(firmware.strip.writes) == writes, f"a FRAME of {len(colours)} hex digits was shown"
@@ -475,7 +613,7 @@ def test_firmware_frame_of_the_wrong_size_is_not_shown_and_answers_length():
 
 def test_firmware_frame_that_is_not_hex_is_not_shown_and_answers_syntax():
     firmware = Firmware()
-    firmware.step(host_proto.message("HELLO", 1))
+    firmware.step(HELLO)
     writes = len(firmware.strip.writes)
     firmware.step(host_proto.message("FRAME", 3, "zz" * 3 * LEDS) + host_proto.message("FRAME", "x", "00" * 3 * LEDS))
     assert len(firmware.strip.writes) == writes
@@ -484,7 +622,7 @@ def test_firmware_frame_that_is_not_hex_is_not_shown_and_answers_syntax():
 
 def test_firmware_beat_reports_the_damaged_and_over_long_lines():
     firmware = Firmware()
-    firmware.step(host_proto.message("HELLO", 1))
+    firmware.step(HELLO)
     firmware.step(b"HELLO 1*00000000\n" + b"x" * 600 + b"\n" + b"garbage\n", 0)
     firmware.clock.advance(fw_app.BEAT_MS)
     firmware.step()
@@ -494,7 +632,7 @@ def test_firmware_beat_reports_the_damaged_and_over_long_lines():
 
 def test_firmware_beats_while_the_host_talks_and_ends_a_silent_session_across_the_ticks_wrap():
     firmware = Firmware(clock_start=TICKS_PERIOD - 700)  # ticks_ms wraps to 0 during the session
-    firmware.step(host_proto.message("HELLO", 1), 5)
+    firmware.step(HELLO, 5)
     firmware.step(host_proto.message("FRAME", 1, "ff" * 3 * LEDS), 5)
     for beat in range(10):  # the host beats every 200 ms for 2 s
         for _ in range(20):
@@ -523,7 +661,7 @@ def test_firmware_frame_with_seq_out_of_range_is_not_shown():
     # answers "ACK 70000" (and "ACK -1" for seq -1).
     for seq in (70000, -1):
         firmware = Firmware()
-        firmware.step(host_proto.message("HELLO", 1))
+        firmware.step(HELLO)
         writes = len(firmware.strip.writes)
         firmware.step(host_proto.message("FRAME", seq, "ff" * 3 * LEDS))
         acks = [words for words in firmware.sent_words() if words[0] == b"ACK"]
@@ -598,7 +736,7 @@ def check_host(board, events, messages):
 @st.composite
 def board_sessions(draw):
     """Valid board output: BOARD, then TOUCHes with increasing seq (wrapping), BEATs, ACKs, ERRORs, repeats."""
-    lines = [host_proto.message("BOARD", 1, VERSION, TILES, STATUS_LEDS, "%07x" % draw(st.integers(0, (1 << TILES) - 1)))]
+    lines = [host_proto.message("BOARD", PROTOCOL, VERSION, TILES, STATUS_LEDS, "%07x" % draw(st.integers(0, (1 << TILES) - 1)))]
     seq = draw(st.one_of(st.integers(0, 0xFFFF), st.integers(0xFFF0, 0xFFFF)))
     last_touch = None
     for item in draw(st.lists(st.sampled_from(["touch", "touch", "touch", "repeat", "beat", "ack", "error"]), min_size=1, max_size=16)):

@@ -56,6 +56,8 @@ ROUND_TRIP = [
     ("HELLO", 1),
     ("LIMIT", 96, 2000),
     ("FRAME", 65535, "ff0000" + "00" * 3 * (LEDS - 1)),
+    ("SET", 7, 12, "e0c8a0"),
+    ("SET", 65535, 0, "ff0000", 36, "0000ff", *(field for led in range(20, 34) for field in (led, "000000"))),
     ("BEAT", 0),
     ("STOP",),
     ("ERROR", "display", "slow"),
@@ -70,6 +72,7 @@ ROUND_TRIP = [
     ("ERROR", "length", 3, 111),
     ("ERROR", "limit", 300, 2000),
     ("ERROR", "syntax", "FRAME"),
+    ("ERROR", "syntax", "SET"),
     ("ERROR", "unknown", "HULLO"),
     ("ERROR", "noisy", 7),
     ("ERROR", "quiet", 7),
@@ -414,7 +417,8 @@ def example_lines():
 
 
 def table_signatures(heading):
-    """{type: [field names]} from the table under HEADING."""
+    """{type: [field names]} from the table under HEADING; optional fields in brackets are left out
+    and mark the list as open-ended (its last name then ends in "...")."""
     text = protocol_text()
     section = text.split(heading, 1)[1]
     section = re.split(r"\n#{2,3} ", section, maxsplit=1)[0]
@@ -422,7 +426,9 @@ def table_signatures(heading):
     for row in section.splitlines():
         match = re.match(r"\| `([^`]+)` \|", row)
         if match:
-            words = match.group(1).split(" ")
+            words = match.group(1).split(" [", 1)[0].split(" ")
+            if "[" in match.group(1):
+                words[-1] += "..."
             signatures[words[0]] = words[1:]
     assert signatures, f"no message table under {heading!r}"
     return signatures
@@ -452,6 +458,28 @@ def test_protocol_md_example_lines_have_the_fields_their_table_names():
             assert len(words) - 1 >= len(fields), line
         else:
             assert len(words) - 1 == len(fields), f"{line!r}: the table says {kind} {' '.join(fields)}"
+
+
+def test_protocol_md_example_sets_name_leds_and_colours_in_pairs():
+    text = protocol_text()
+    blocks = [block for block in re.findall(r"```\n(.*?)```", text, flags=re.S) if "> SET " in block]
+    assert len(blocks) >= 2, "the SET examples are gone"
+    sets = [decode(line[2:].encode()) for block in blocks for line in block.splitlines() if line.startswith("> SET ")]
+    assert len(sets) >= 3
+    for words in sets:
+        assert words is not None
+        pairs = words[2:]
+        assert pairs and len(pairs) % 2 == 0 and len(pairs) // 2 <= tileproto.MAX_SET
+        for led, colour in zip(pairs[::2], pairs[1::2]):
+            assert 0 <= int(led) < LEDS and re.fullmatch(rb"[0-9a-f]{6}", colour)
+
+
+def test_protocol_md_says_the_version_the_code_speaks():
+    text = protocol_text()
+    assert text.startswith(f"# The tile protocol, version {tileproto.PROTOCOL}\n")
+    assert f"sends `HELLO {tileproto.PROTOCOL}`" in text
+    assert f"`HELLO {tileproto.PROTOCOL}*" in text and message("HELLO", tileproto.PROTOCOL).decode().strip() in text
+    assert f"1 to {tileproto.MAX_SET} pairs" in text
 
 
 def test_protocol_md_example_frame_has_one_colour_per_led():

@@ -8,7 +8,7 @@ import pytest
 
 from codenames_board.tileboard import BoardConnected, BoardDisconnected, BoardProblem, TileTouched
 from codenames_board.tileboard.serial_board import SerialTileBoard, find_board
-from codenames_firmware.tileproto import LineReader, message
+from codenames_firmware.tileproto import PROTOCOL, LineReader, message
 
 
 class ScriptedBoard:
@@ -20,7 +20,7 @@ class ScriptedBoard:
         self.slave = slave
         self.path = tmp_path / "tiles"
         self.path.symlink_to(os.ttyname(slave))
-        self.board_line = board_line if board_line is not None else message("BOARD", 1, "9.9.9", 25, 12, "0000000")
+        self.board_line = board_line if board_line is not None else message("BOARD", PROTOCOL, "9.9.9", 25, 12, "0000000")
         self.received: list[list[bytes]] = []
         self.reader = LineReader()
         self.got_hello = threading.Event()
@@ -38,7 +38,10 @@ class ScriptedBoard:
             for words in self.reader.feed(data):
                 self.received.append(words)
                 if words[0] == b"HELLO":
-                    self.write(self.board_line)
+                    try:
+                        self.write(self.board_line)
+                    except (OSError, TypeError):  # closed by the test meanwhile
+                        return
                     self.got_hello.set()
                 elif words[0] == b"FRAME":
                     self.got_frame.set()
@@ -112,16 +115,16 @@ def test_touch_numbering_drops_repeats_and_counts_gaps(scripted, driver, events)
 
 
 def test_a_board_speaking_another_protocol_is_refused_with_the_fix(scripted, driver, events):
-    board = scripted(board_line=message("ERROR", "protocol", 2))
+    board = scripted(board_line=message("ERROR", "protocol", PROTOCOL - 1))
     driver(board.path)
     problem = events.wait_for(lambda event: isinstance(event, BoardProblem))
-    assert (problem.code, problem.detail) == ("protocol", "2")
+    assert (problem.code, problem.detail) == ("protocol", str(PROTOCOL - 1))
     event = events.wait_for(lambda event: isinstance(event, BoardDisconnected))
     assert "update the firmware" in event.reason
 
 
 def test_a_board_with_another_layout_is_refused(scripted, driver, events):
-    board = scripted(board_line=message("BOARD", 1, "0.1.0", 16, 0, "0000000"))
+    board = scripted(board_line=message("BOARD", PROTOCOL, "0.1.0", 16, 0, "0000000"))
     driver(board.path)
     problem = events.wait_for(lambda event: isinstance(event, BoardProblem))
     assert (problem.code, problem.detail) == ("layout", "16 0")

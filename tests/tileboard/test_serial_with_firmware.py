@@ -7,6 +7,7 @@ import pytest
 
 from codenames_board.tileboard import BoardConnected, BoardDisconnected, BoardProblem, TileTouched
 from codenames_board.tileboard.serial_board import SerialTileBoard
+from codenames_firmware.tileproto import PROTOCOL
 
 _spec = importlib.util.spec_from_file_location("firmware_board", Path(__file__).parents[2] / "firmware" / "board.py")
 PIN_TABLE = importlib.util.module_from_spec(_spec)
@@ -38,7 +39,7 @@ def chain_order(frame: bytes) -> bytes:
 
 def test_handshake_reports_the_firmware_and_its_layout(host, events):
     event = events.wait_for(connected)
-    assert (event.protocol, event.firmware, event.tiles, event.status_leds) == (1, "0.1.0", 25, 12)
+    assert (event.protocol, event.firmware, event.tiles, event.status_leds) == (PROTOCOL, "0.1.0", 25, 12)
     assert host.connected
 
 
@@ -128,12 +129,12 @@ def test_a_touch_controller_that_stops_answering_is_reported(host, firmware, eve
 def test_stop_hands_the_board_over_for_maintenance(firmware, wait_until):
     import os
 
-    from codenames_firmware.tileproto import LineReader, message
+    from codenames_firmware.tileproto import PROTOCOL, LineReader, message
 
     # Speak to the firmware directly: STOP, then it says BYE, blanks its LEDs and its loop ends.
     fd = os.open(str(firmware.link), os.O_RDWR | os.O_NOCTTY)
     try:
-        os.write(fd, message("HELLO", 1))
+        os.write(fd, message("HELLO", PROTOCOL))
         reader, seen = LineReader(), []
         while not any(words[0] == b"BOARD" for words in seen):
             seen += reader.feed(os.read(fd, 4096))

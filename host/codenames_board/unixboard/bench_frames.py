@@ -1,21 +1,23 @@
 # The firmware's frame path, timed on MicroPython's unix port: N real FRAME
-# lines go through the real Link, LineReader, TileApp and Leds, one at a
-# time, from bytes waiting on a non-blocking socket (as on the tests' pty)
-# to strip.write() done and the ACK written. The strip is a stand-in with
+# lines, then N one-LED SET lines, go through the real Link, LineReader,
+# TileApp and Leds, one at a time, from bytes waiting on a non-blocking
+# socket (as on the tests' pty) to strip.write() done and the ACK written. The strip is a stand-in with
 # neopixel.NeoPixel's buffer and byte order that logs nothing; the pads are
 # the emulated MPR121s, untouched.
 #
 #     MICROPYPATH=firmware:host/codenames_board/unixboard \
 #         micropython host/codenames_board/unixboard/bench_frames.py [N] [--bytewise]
 #
-# prints two lines, key=value, times in microseconds:
+# prints three lines, key=value, times in microseconds:
 #
 #     frame_us p50=.. p99=.. max=.. mean=.. n=N fps=.. read=bulk|bytewise leds=37
+#     set_us p50=.. p99=.. max=.. mean=.. n=N fps=.. read=bulk|bytewise leds=1
 #     scan_us p50=.. p99=.. max=.. mean=.. n=N
 #
-# frame_us: one loop step that takes in one frame (app.step(); no scan or
-# heartbeat falls due in it). fps: 10**6 / mean, the frames a second the
-# firmware could take back to back. read=bytewise reads as the Pico must (a
+# frame_us: one loop step that takes in one FRAME (app.step(); no scan or
+# heartbeat falls due in it); set_us: the same for a SET changing one LED (a
+# touch: some 30 bytes against the FRAME's 244). fps: 10**6 / mean, the
+# frames a second the firmware could take back to back. read=bytewise reads as the Pico must (a
 # byte per ready poll, link.byte_reader): the unix port's cost of that
 # strategy, not the Pico's. scan_us: one scan of the 25 pads (app.scan()),
 # nobody touching. Leaves out: the host, the USB or pty transfer, the LEDs'
@@ -34,7 +36,7 @@ from app import TileApp
 from leds import Leds
 from link import Link, bulk_reader, byte_reader
 from mpr121 import PadArray
-from tileproto import LineReader, message
+from tileproto import PROTOCOL, LineReader, message
 from virtual_i2c import VirtualI2C
 
 WARM_UP = 20  # frames before the timing starts
@@ -87,6 +89,14 @@ def frames(count, leds):
     return lines
 
 
+def sets(count, leds, first_seq):
+    """count SET lines, each changing one LED (the next one round), made before the clock starts."""
+    return [
+        message("SET", (first_seq + seq) & 0xFFFF, seq % leds, "%02x%02x%02x" % (seq % 256, 255 - seq % 256, 7))
+        for seq in range(count)
+    ]
+
+
 def summary(name, costs, extra=""):
     costs = sorted(costs)
     count = len(costs)
@@ -97,7 +107,7 @@ def summary(name, costs, extra=""):
 
 
 def run(count=1000, bytewise=False):
-    """Time count frames and count scans; returns the two output lines."""
+    """Time count FRAMEs, count one-LED SETs and count scans; returns the three output lines."""
     host, board_end = socket_pair()
     i2c = VirtualI2C(board.MPR121_ADDRESSES)
     pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
@@ -116,39 +126,58 @@ def run(count=1000, bytewise=False):
         time.ticks_diff,
     )
     answers = LineReader()
-    host.write(message("HELLO", 1))
+    host.write(message("HELLO", PROTOCOL))
     app.step()
     if answers.feed(host.recv(512))[0][0] != b"BOARD":
         raise AssertionError("no BOARD after HELLO")
     host.write(message("LIMIT", 255, 1500))  # bright enough for the cap to bind on some frames
     app.step()
-    lines = frames(64, board.LEDS)
-    costs = []
-    acks = 0
-    writes = strip.writes
-    gc.collect()
+
+    def timed(lines):
+        costs = []
+        acks = 0
+        writes = strip.writes
+        gc.collect()
+        for index in range(WARM_UP + count):
+            host.write(lines[index % len(lines)])
+            app.last_scan = app.ticks_ms()  # keep the scan out of this step: it is timed below
+            started = time.ticks_us()
+            app.step()
+            took = time.ticks_diff(time.ticks_us(), started)
+            if index >= WARM_UP:
+                costs.append(took)
+            if index % 16 == 15:
+                acks += sum(1 for words in answers.feed(host.recv(4096)) if words[0] == b"ACK")
+        app.link.flush()
+        host.setblocking(False)
+        while True:
+            try:
+                tail = host.recv(4096)
+            except OSError:  # nothing more waiting
+                break
+            if not tail:
+                break
+            acks += sum(1 for words in answers.feed(tail) if words[0] == b"ACK")
+        host.setblocking(True)
+        if strip.writes - writes != WARM_UP + count or acks != WARM_UP + count:
+            raise AssertionError("%d sent, %d shown, %d acknowledged" % (WARM_UP + count, strip.writes - writes, acks))
+        return costs
+
+    def stats(name, costs, leds):
+        mean = sum(costs) / len(costs)
+        extra = " fps=%d read=%s leds=%d" % (1000000 / mean if mean else 0, "bytewise" if bytewise else "bulk", leds)
+        return summary(name, costs, extra)
+
+    frame_costs = timed(frames(64, board.LEDS))
+    set_lines = sets(2 * board.LEDS, board.LEDS, 64)
+    expected = bytearray(leds.frame)  # the last FRAME, then every SET sent applied to it
     for index in range(WARM_UP + count):
-        host.write(lines[index % len(lines)])
-        app.last_scan = app.ticks_ms()  # keep the scan out of this step: it is timed below
-        started = time.ticks_us()
-        app.step()
-        took = time.ticks_diff(time.ticks_us(), started)
-        if index >= WARM_UP:
-            costs.append(took)
-        if index % 16 == 15:
-            acks += sum(1 for words in answers.feed(host.recv(4096)) if words[0] == b"ACK")
-    app.link.flush()
-    host.setblocking(False)
-    while True:
-        try:
-            tail = host.recv(4096)
-        except OSError:  # nothing more waiting
-            break
-        if not tail:
-            break
-        acks += sum(1 for words in answers.feed(tail) if words[0] == b"ACK")
-    if strip.writes - writes != WARM_UP + count or acks != WARM_UP + count:
-        raise AssertionError("%d frames sent, %d shown, %d acknowledged" % (WARM_UP + count, strip.writes - writes, acks))
+        words = LineReader().feed(set_lines[index % len(set_lines)])[0]
+        at = 3 * int(words[2])
+        expected[at : at + 3] = bytes.fromhex(words[3].decode())
+    set_costs = timed(set_lines)
+    if leds.frame != expected:
+        raise AssertionError("the SETs did not leave the LEDs they named as they said")
     scans = []
     for _ in range(count):
         started = time.ticks_us()
@@ -156,9 +185,7 @@ def run(count=1000, bytewise=False):
         scans.append(time.ticks_diff(time.ticks_us(), started))
     host.close()
     board_end.close()
-    mean = sum(costs) / len(costs)
-    extra = " fps=%d read=%s leds=%d" % (1000000 / mean if mean else 0, "bytewise" if bytewise else "bulk", board.LEDS)
-    return summary("frame_us", costs, extra), summary("scan_us", scans)
+    return stats("frame_us", frame_costs, board.LEDS), stats("set_us", set_costs, 1), summary("scan_us", scans)
 
 
 def main(argv):
