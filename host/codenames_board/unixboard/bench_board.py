@@ -24,6 +24,7 @@ from link import Link
 from mpr121 import PadArray
 from unix_stdin import stdin_reader
 from virtual_i2c import VirtualI2C
+from virtual_strip import VirtualStrip
 
 try:
     import micropython
@@ -33,31 +34,11 @@ except (ImportError, AttributeError):
     pass
 
 
-class QuietStrip:
-    # neopixel.NeoPixel's interface without any logging: writes are only counted.
-    def __init__(self, count):
-        self.n = count
-        self.buf = bytearray(3 * count)
-        self.writes = 0
-
-    def __len__(self):
-        return self.n
-
-    def __setitem__(self, index, colour):
-        at = 3 * index
-        self.buf[at] = colour[0]
-        self.buf[at + 1] = colour[1]
-        self.buf[at + 2] = colour[2]
-
-    def write(self):
-        self.writes += 1
-
-
 ticks = time.ticks_us
 i2c = VirtualI2C(board.MPR121_ADDRESSES)
 pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
 pads.start()
-strip = QuietStrip(board.LEDS)
+strip = VirtualStrip(board.LEDS)  # no log file: writes are only counted
 leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
 app = TileApp(
     Link(sys.stdin, sys.stdout, stdin_reader()),
