@@ -114,13 +114,23 @@ def test_touch_numbering_drops_repeats_and_counts_gaps(scripted, driver, events)
     assert host.lost_touches == 2
 
 
-def test_a_board_speaking_another_protocol_is_refused_with_the_fix(scripted, driver, events):
-    board = scripted(board_line=message("ERROR", "protocol", PROTOCOL - 1))
-    driver(board.path)
+@pytest.mark.parametrize(
+    "answer",
+    [
+        message("ERROR", "protocol", PROTOCOL - 1),  # an older firmware refuses our HELLO
+        message("BOARD", PROTOCOL - 1, "0.0.9", 25, 12, "0000000"),  # or claims another version
+    ],
+    ids=["refused", "other version"],
+)
+def test_a_board_speaking_another_protocol_is_refused_with_the_fix(scripted, driver, events, answer):
+    board = scripted(board_line=answer)
+    host = driver(board.path)
     problem = events.wait_for(lambda event: isinstance(event, BoardProblem))
     assert (problem.code, problem.detail) == ("protocol", str(PROTOCOL - 1))
     event = events.wait_for(lambda event: isinstance(event, BoardDisconnected))
-    assert "update the firmware" in event.reason
+    assert event.reason == f"the board speaks protocol {PROTOCOL - 1}, this program {PROTOCOL}: update the firmware"
+    assert not host.connected
+    assert not [words for words in board.received if words[0] in (b"FRAME", b"SET")]
 
 
 def test_a_board_with_another_layout_is_refused(scripted, driver, events):

@@ -167,3 +167,80 @@ def test_firmware_path_shows_the_files_to_copy(run_cli):
 
     folder = Path(run_cli("firmware", "path").stdout.strip())
     assert {"main.py", "tileproto.py", "app.py"} <= {path.name for path in folder.glob("*.py")}
+
+
+class LineTap:
+    """Wraps the host's port writes: keeps every line, and spoils the SETs a test picks (their
+    checksum then fails at the board, which drops them as damaged) or never sends them."""
+
+    def __init__(self, host, spoil=(), lose=()) -> None:
+        self.lines: list[bytes] = []
+        self.spoil, self.lose = set(spoil), set(lose)
+        self._write = host._write
+        host._write = self
+
+    def __call__(self, line: bytes) -> None:
+        self.lines.append(line)
+        if line.startswith(b"SET "):
+            count = sum(1 for sent in self.lines if sent.startswith(b"SET "))
+            if count in self.lose:
+                return
+            if count in self.spoil:
+                line = line[:-4] + bytes([line[-4] ^ 0x01]) + line[-3:]  # one bit of the checksum
+        self._write(line)
+
+    def kinds(self) -> list[bytes]:
+        return [line.split(b" ", 1)[0].split(b"*")[0] for line in self.lines]
+
+
+def test_a_touch_sized_change_goes_as_a_set_and_the_leds_show_the_hosts_frame(host, firmware, events, wait_until):
+    events.wait_for(connected)
+    host.limit(255, 10000)
+    tap = LineTap(host)
+    frame = bytes([1, 2, 3]) * 25 + bytes([0, 0, 40]) * 12
+    host.show(frame)
+    wait_until(lambda: firmware.led_writes()[-1] == chain_order(frame), what="the first frame")
+    touched = frame[:36] + bytes([224, 200, 160]) + frame[39:]  # tile 12 lit, as after a touch
+    host.show(touched)
+    wait_until(lambda: firmware.led_writes()[-1] == chain_order(touched), what="the touched tile")
+    timer = touched[:75] + bytes(6) + touched[81:]  # then the sand timer's first two LEDs go dark
+    host.show(timer)
+    wait_until(lambda: firmware.led_writes()[-1] == chain_order(timer), what="the timer step")
+    assert [kind for kind in tap.kinds() if kind != b"BEAT"] == [b"FRAME", b"SET", b"SET"]
+    assert len(tap.lines[1]) < 30 and len(tap.lines[2]) < 40
+    wait_until(lambda: host.acked_frame == int(tap.lines[2].split()[1]), what="the last SET acknowledged")
+    assert host.repairs == 0
+
+
+@pytest.mark.parametrize(
+    "fault",
+    ["damaged in the middle", "lost in the middle", "damaged last", "lost last"],
+)
+def test_a_set_that_never_arrives_is_repaired_by_a_whole_frame(host, firmware, events, wait_until, fault):
+    events.wait_for(connected)
+    host.limit(255, 10000)
+    steps = 40
+    spoilt = 20 if "middle" in fault else steps
+    tap = LineTap(host, **{"spoil" if "damaged" in fault else "lose": [spoilt]})
+    frame = bytearray(3 * 37)
+    host.show(bytes(frame))
+    wait_until(lambda: firmware.led_writes()[-1] == chain_order(bytes(frame)), what="the first frame")
+    for step in range(1, steps + 1):
+        if step == spoilt:
+            frame[3 * 24 : 3 * 24 + 3] = bytes([0, 0, 255])  # tile 24: no later SET touches it again
+        else:
+            led = 25 + step % 10  # an animation on the sand-timer bar
+            frame[3 * led : 3 * led + 3] = bytes([step, 255 - step, 0])
+        host.show(bytes(frame))
+        if step != spoilt:  # at the board's pace, as an animation goes
+            seq = int(tap.lines[-1].split()[1])
+            wait_until(lambda: (host.acked_frame or 0) >= seq, what=f"the ACK of step {step}")  # or a later one
+    wait_until(lambda: firmware.led_writes()[-1] == chain_order(bytes(frame)), timeout=5, what="the repaired LEDs")
+    kinds = [kind for kind in tap.kinds() if kind != b"BEAT"]
+    assert kinds.count(b"SET") == steps and kinds.count(b"FRAME") == 2 and host.repairs == 1
+    if "middle" in fault:  # the next ACK skipped one: the FRAME went out before the next SET
+        assert kinds[1 + spoilt : 3 + spoilt] == [b"SET", b"FRAME"]
+    else:  # no ACK for a quarter of a second
+        assert kinds[1 + steps :] == [b"FRAME"]
+    if "damaged" in fault:
+        wait_until(lambda: host.board_counters[0] == 1, what="the board counting the damaged line")

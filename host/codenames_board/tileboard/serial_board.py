@@ -7,6 +7,15 @@ again with a growing pause. After every handshake it sends the brightness
 limit and the whole last frame, so the LEDs are right again at once.
 Damaged or malformed lines are dropped and counted, never raised: a touch
 event comes only from a line whose checksum and fields are right.
+
+``show()`` runs on the caller's thread (the controller's, on the touch's
+path) and writes straight to the port under ``_lock``. It sends only what
+changed since the last frame it sent: a SET naming at most ``SET_MOST`` LEDs
+(a touch, an animation step), else the whole FRAME. Every FRAME and SET is
+acknowledged in order; a missing ACK means a line was lost (dropped for its
+checksum) and the board's LEDs may be stale, so the reader thread sends the
+whole frame again as soon as a later ACK skips one, or when none came for
+``REPAIR_S`` (firmware/PROTOCOL.md, "Partial frames and repair").
 """
 
 from __future__ import annotations
@@ -20,7 +29,7 @@ from typing import Callable
 import serial
 from serial.tools import list_ports
 
-from codenames_firmware.tileproto import PROTOCOL, LineReader, message
+from codenames_firmware.tileproto import MAX_SET, PROTOCOL, LineReader, encode, message
 
 from .base import BoardConnected, BoardDisconnected, BoardProblem, EventCallback, TileBoard, TileTouched
 
@@ -33,6 +42,11 @@ SILENT_S = 1.0
 HANDSHAKE_S = 1.0
 BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0)
 WRITE_TIMEOUT_S = 0.5
+SET_MOST = 8  # at most this many changed LEDs go as a SET (under 100 bytes); more as a FRAME (244)
+REPAIR_S = BEAT_S  # no ACK for this long while one is due: the whole frame again
+_CHANGED = bytes([0]) + bytes([1]) * 255  # bytes.translate table: 0 stays 0, anything else becomes 1
+
+assert SET_MOST <= MAX_SET
 
 
 class LinkDown(Exception):
@@ -93,6 +107,12 @@ class SerialTileBoard(TileBoard):
         self.malformed = 0  # lines with a good checksum but fields that make no sense
         self.lost_touches = 0  # gaps in the board's touch numbering
         self.acked_frame: int | None = None
+        self.repairs = 0  # whole frames sent again because a FRAME or SET went missing
+        # What the board shows once every line sent has arrived (None: send the whole frame next).
+        self._board_frame: bytes | None = None
+        self._acked_seq = 0  # every FRAME/SET up to this seq is acknowledged (or made moot by a later FRAME)
+        self._waiting_since: float | None = None  # since when an ACK is due (None: none is)
+        self._first_bytes = sum(0xFF << (24 * led) for led in range(self.leds))  # each LED's first byte, as an int
         self.board_counters: tuple[int, int, int] = (0, 0, 0)  # damaged, overflows, dropped, as the board says
         self.reconnects = 0
         self._shown = False  # has the host drawn anything yet?
@@ -116,7 +136,7 @@ class SerialTileBoard(TileBoard):
             self.frame = frame
             self._shown = True
             if self.connected:
-                self._send_frame()
+                self._send_changes()
 
     def limit(self, brightness: int, max_ma: int) -> None:
         super().limit(brightness, max_ma)
@@ -209,8 +229,69 @@ class SerialTileBoard(TileBoard):
             log.info("tile board write failed: %s", error)  # the reader thread notices and reconnects
 
     def _send_frame(self) -> None:
-        self._frame_seq = (self._frame_seq + 1) & 0xFFFF
-        self._write(message("FRAME", self._frame_seq, self.frame.hex()))
+        """The whole frame (under the lock): the board shows it whatever was lost before it."""
+        seq = self._frame_seq = (self._frame_seq + 1) & 0xFFFF
+        self._acked_seq = (seq - 1) & 0xFFFF  # what went before no longer matters
+        self._waiting_since = self.clock()
+        self._board_frame = self.frame
+        self._write(message("FRAME", seq, self.frame.hex()))
+
+    def _send_changes(self) -> None:
+        """``self.frame`` to the board (under the lock): nothing if the board has it, a SET
+        if at most SET_MOST LEDs differ from the last frame sent, else the whole FRAME."""
+        frame, sent = self.frame, self._board_frame
+        if sent is None:
+            self._send_frame()
+            return
+        if frame == sent:
+            return
+        # In C, on 111-byte integers: a 1 at the first byte of every LED that changed, 0 elsewhere.
+        differ = int.from_bytes(frame, "little") ^ int.from_bytes(sent, "little")
+        changed = ((differ | differ >> 8 | differ >> 16) & self._first_bytes).to_bytes(len(frame), "little")
+        changed = changed.translate(_CHANGED)
+        if changed.count(1) > SET_MOST:
+            self._send_frame()
+            return
+        seq = (self._frame_seq + 1) & 0xFFFF
+        payload = b"SET %d" % seq
+        at = changed.find(1)
+        while at >= 0:
+            payload += b" %d %02x%02x%02x" % (at // 3, frame[at], frame[at + 1], frame[at + 2])
+            at = changed.find(1, at + 3)
+        self._frame_seq = seq
+        if self._waiting_since is None:
+            self._waiting_since = self.clock()
+        self._board_frame = frame
+        self._write(encode(payload))
+
+    def _acknowledged(self, seq: int) -> None:
+        """The board's ACK (reader thread). ACKs come in the order the lines went out: one
+        that skips a seq means a FRAME or SET was lost, and the LEDs may be stale."""
+        with self._lock:
+            self.acked_frame = seq
+            ahead = (seq - self._acked_seq) & 0xFFFF
+            if not 0 < ahead <= (self._frame_seq - self._acked_seq) & 0xFFFF:
+                return  # a repeat, or a line that a later FRAME made moot
+            self._acked_seq = seq
+            self._waiting_since = None if seq == self._frame_seq else self.clock()
+            if ahead > 1:
+                self._repair()
+
+    def _check_acknowledged(self, now: float) -> None:
+        """Reader thread, at least every BEAT_S: the whole frame again if an ACK is REPAIR_S overdue."""
+        waiting = self._waiting_since
+        if waiting is not None and now - waiting >= REPAIR_S:
+            with self._lock:
+                waiting = self._waiting_since  # show() may have sent a FRAME meanwhile
+                if waiting is not None and now - waiting >= REPAIR_S:
+                    self._repair()
+
+    def _repair(self) -> None:
+        # Under the lock.
+        if self.connected and self._shown:
+            self.repairs += 1
+            log.info("tile board: a frame went missing, sending the whole frame again")
+            self._send_frame()
 
     def _read_messages(self) -> list[list[bytes]]:
         port = self._serial
@@ -229,10 +310,12 @@ class SerialTileBoard(TileBoard):
                     self._board(words)
                     return
                 if words[0] == b"ERROR" and words[1:2] == [b"protocol"]:
-                    detail = b" ".join(words[2:]).decode()
-                    self._post(BoardProblem("protocol", detail))
-                    raise LinkDown(f"the board speaks protocol {detail}, this program {PROTOCOL}: update the firmware")
+                    self._refuse(b" ".join(words[2:]).decode())
         raise LinkDown("no answer to HELLO")
+
+    def _refuse(self, protocol: str) -> None:
+        self._post(BoardProblem("protocol", protocol))
+        raise LinkDown(f"the board speaks protocol {protocol}, this program {PROTOCOL}: update the firmware")
 
     def _board(self, words: list[bytes]) -> None:
         try:
@@ -240,6 +323,8 @@ class SerialTileBoard(TileBoard):
         except (IndexError, ValueError, UnicodeDecodeError):
             self.malformed += 1
             raise LinkDown("malformed BOARD") from None
+        if protocol != PROTOCOL:
+            self._refuse(str(protocol))
         if (tiles, status_leds) != (self.tiles, self.status_leds):
             self._post(BoardProblem("layout", f"{tiles} {status_leds}"))
             raise LinkDown(
@@ -251,6 +336,7 @@ class SerialTileBoard(TileBoard):
         self._last_heard = self.clock()
         with self._lock:
             self.connected = True
+            self._board_frame, self._acked_seq, self._waiting_since = None, self._frame_seq, None
             self._write(message("LIMIT", self.brightness, self.max_ma))
             if self._shown:  # nothing drawn yet: no dark frame flashing up before the first one
                 self._send_frame()
@@ -264,6 +350,7 @@ class SerialTileBoard(TileBoard):
             now = self.clock()
             if now - self._last_heard > SILENT_S:
                 raise LinkDown("silent")
+            self._check_acknowledged(now)
             if now - self._last_sent >= BEAT_S:
                 with self._lock:
                     self._write(message("BEAT", 0))
@@ -281,7 +368,7 @@ class SerialTileBoard(TileBoard):
             elif kind == b"ACK":
                 seq = int(words[1])
                 if 0 <= seq <= 0xFFFF:
-                    self.acked_frame = seq
+                    self._acknowledged(seq)
                 else:
                     self.malformed += 1
             elif kind == b"ERROR":
