@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import logging
 import os
+import select
 import threading
 import time
 from typing import Callable
@@ -42,6 +43,7 @@ SILENT_S = 1.0
 HANDSHAKE_S = 1.0
 BACKOFF_S = (0.25, 0.5, 1.0, 2.0, 4.0)
 WRITE_TIMEOUT_S = 0.5
+READ_SIZE = 4096
 SET_MOST = 8  # at most this many changed LEDs go as a SET (under 100 bytes); more as a FRAME (244)
 REPAIR_S = BEAT_S  # no ACK for this long while one is due: the whole frame again
 _CHANGED = bytes([0]) + bytes([1]) * 255  # bytes.translate table: 0 stays 0, anything else becomes 1
@@ -294,11 +296,21 @@ class SerialTileBoard(TileBoard):
             self._send_frame()
 
     def _read_messages(self) -> list[list[bytes]]:
+        """Wait up to a heartbeat for input, then take everything that has arrived in one read
+        (the port is non-blocking): a touch's line is handled as soon as it is in."""
         port = self._serial
         if port is None:
             raise LinkDown("closed")
-        data = port.read(max(1, port.in_waiting))
-        return self._reader.feed(data) if data else []
+        fd = port.fileno()
+        if not select.select([fd], [], [], BEAT_S)[0]:
+            return []
+        try:
+            data = os.read(fd, READ_SIZE)
+        except BlockingIOError:
+            return []
+        if not data:  # readable, yet nothing: the device went away
+            raise serial.SerialException("the port reports input but gives none (unplugged?)")
+        return self._reader.feed(data)
 
     def _handshake(self) -> None:
         with self._lock:
