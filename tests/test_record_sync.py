@@ -7,7 +7,7 @@ import threading
 
 import pytest
 
-from codenames_board.engine import Clue, EndTurn, Key, Touch
+from codenames_board.engine import Clue, EndTurn, Key, Penalty, Timeout, Touch, Undo
 from codenames_board.record import Header, RecordWriter, read_record
 
 KEY = Key.from_text("RRRRRRRRRBBBBBBBBNNNNNNNA:red")
@@ -157,3 +157,22 @@ def test_a_header_that_cannot_be_written_leaves_no_open_writer(tmp_path, monkeyp
     with pytest.raises(OSError):
         RecordWriter.create(path, header(), background_sync=True)
     assert not path.exists()  # no empty record left behind
+
+
+@pytest.mark.parametrize(
+    "action", [Clue(0), Clue(9), Clue("unlimited"), Touch(0), Touch(24), EndTurn(), Timeout(), Penalty(), Undo()]
+)
+@pytest.mark.parametrize("extra", [{}, {"time": "2026-11-23T20:01:12Z"}, {"time": 'quote " inside'}, {"who": "x"}])
+def test_lines_formatted_directly_are_what_json_writes(tmp_path, action, extra):
+    import json
+
+    from codenames_board.record import _plain_line, action_to_json
+
+    expected = (json.dumps(action_to_json(action, **extra), ensure_ascii=False, separators=(", ", ": ")) + "\n").encode()
+    line = _plain_line(action, extra)
+    assert line in (expected, None)
+    assert line is not None or extra not in ({}, {"time": "2026-11-23T20:01:12Z"})  # the plain cases take the short way
+    path = tmp_path / "game.jsonl"
+    with RecordWriter.create(path, header()) as writer:
+        writer.write(action, **extra)
+    assert path.read_bytes().splitlines(keepends=True)[-1] == expected

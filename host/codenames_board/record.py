@@ -30,11 +30,15 @@ from .engine import (
     Action,
     BadKey,
     Clue,
+    EndTurn,
     Game,
     IllegalAction,
     Key,
+    Penalty,
     Team,
+    Timeout,
     Touch,
+    Undo,
     new_game,
 )
 
@@ -232,7 +236,27 @@ def _fsync_directory(path: Path) -> None:
         os.close(fd)
 
 
-_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))  # made once: a touch pays for encoding only
+_ENCODER = json.JSONEncoder(ensure_ascii=False, separators=(", ", ": "))
+_PLAIN_TIME = frozenset("0123456789-:TZ")
+
+
+def _plain_line(action: Action, extra: dict) -> bytes | None:
+    """The line ``_ENCODER`` would write for an action with at most a ``time`` like
+    ``2026-11-23T20:01:12Z``, formatted directly (the json module builds an encoder per call:
+    80 µs on a touch's path); None for anything else, which goes through json."""
+    time = extra.get("time")
+    if len(extra) != (time is not None) or (time is not None and not (type(time) is str and _PLAIN_TIME.issuperset(time))):
+        return None
+    if type(action) is Touch and type(action.tile) is int:
+        body = f'{{"action": "touch", "tile": {action.tile}'
+    elif type(action) is Clue and (type(action.count) is int or action.count == UNLIMITED):
+        count = action.count if type(action.count) is int else f'"{UNLIMITED}"'
+        body = f'{{"action": "clue", "count": {count}'
+    elif type(action) in (EndTurn, Timeout, Penalty, Undo):
+        body = f'{{"action": "{action.name}"'
+    else:
+        return None
+    return (f'{body}, "time": "{time}"}}\n' if time is not None else body + "}\n").encode()
 
 
 class RecordWriter:
@@ -330,7 +354,8 @@ class RecordWriter:
     def write(self, action: Action, **extra: object) -> None:
         """Append one action without waking the sync thread yet: call :meth:`sync_soon` when the
         caller's urgent work is done (the table: once the LED frame is out)."""
-        self._write(action_to_json(action, **extra), notify=False)
+        line = _plain_line(action, extra)
+        self._write(action_to_json(action, **extra) if line is None else line, notify=False)
 
     def sync_soon(self) -> None:
         """Let the sync thread start an fsync of everything written so far (background sync only)."""
@@ -339,12 +364,12 @@ class RecordWriter:
                 if self._written > self._synced:
                     self._changed.notify_all()
 
-    def _write(self, obj: dict, notify: bool = True) -> None:
+    def _write(self, obj: dict | bytes, notify: bool = True) -> None:
         if self._fd is None:
             raise ValueError(f"{self!r} is closed")
         if self.sync_error is not None:
             raise self.sync_error  # what the disk could not keep, it will not be asked to keep again
-        data = (_ENCODER.encode(obj) + "\n").encode("utf-8")
+        data = obj if isinstance(obj, bytes) else (_ENCODER.encode(obj) + "\n").encode("utf-8")
         view = memoryview(data)
         try:
             while view:
