@@ -47,7 +47,7 @@ def scale(colour: RGB, factor: float) -> RGB:
 
 def mix(a: RGB, b: RGB, t: float) -> RGB:
     """``a`` moved the fraction ``t`` (0-1) of the way to ``b``."""
-    return tuple(round(x + (y - x) * t) for x, y in zip(a, b))
+    return (round(a[0] + (b[0] - a[0]) * t), round(a[1] + (b[1] - a[1]) * t), round(a[2] + (b[2] - a[2]) * t))
 
 
 @dataclass(frozen=True)

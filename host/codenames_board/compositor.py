@@ -269,7 +269,7 @@ class Compositor:
         return [self._tile_colour(game, tile, revealed, now) for tile in range(self.layout.tiles)]
 
     def _tile_colour(self, game: Game, tile: int, revealed: set[int], now: float) -> RGB:
-        identity = game.key[tile]
+        identity = game.key.identities[tile]
         colour = self._shown[identity] if tile in revealed else self.palette.idle
         if game.is_over:  # the whole key: unrevealed tiles dimmer, so the revealed ones stand out
             sweep = self._sweep
