@@ -26,8 +26,8 @@ def test_bench_touch_times_every_touch_through_the_firmware_and_run():
     for part in ("pad to TOUCH sent", "TOUCH sent to FRAME read", "FRAME read to LEDs written", "pad to LEDs:"):
         assert re.search(re.escape(part) + r".*" + MS, out), part
     assert re.search(r"over 10 ms: \d+", out)
-    assert re.search(r"firmware per frame, all \d+ frames .*: p50 \d+ µs", out)
-    assert re.search(r"firmware alone.*: p50 \d+ µs", out)
+    assert re.search(r"firmware per LED message in this run, all \d+ .*: p50 \d+ µs", out)
+    assert re.search(r"firmware alone in a quiet process.*FRAME p50 \d+ µs.*SET p50 \d+ µs", out)
     assert "left out: USB" in out and "Pi Zero 2 W" in out
     assert re.search(r"start to the first LED frame on the board: [\d.]+ s", out)
     assert re.search(r"resume of a record of 10000 actions .*: [\d.]+ s", out)

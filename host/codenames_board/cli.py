@@ -440,10 +440,11 @@ def _bench_touch(touches: int, tr: Translator) -> int:
     print(tr("bench.touch_total", **ms(parts["total"])))
     frames = result["frames"]
     print(tr("bench.touch_frames", count=frames["count"], p50=frames["p50_us"], p99=frames["p99_us"], max=frames["max_us"]))
-    alone, bytewise = result["firmware_alone"]["frame_us"], result["firmware_bytewise"]["frame_us"]
+    alone, bytewise = result["firmware_alone"], result["firmware_bytewise"]
     print(tr(
-        "bench.touch_alone", p50=alone["p50"], p99=alone["p99"], max=alone["max"],
-        byte_p50=bytewise["p50"], byte_p99=bytewise["p99"],
+        "bench.touch_alone", p50=alone["frame_us"]["p50"], p99=alone["frame_us"]["p99"],
+        set_p50=alone["set_us"]["p50"], byte_p50=bytewise["frame_us"]["p50"],
+        byte_set_p50=bytewise["set_us"]["p50"], byte_set_p99=bytewise["set_us"]["p99"],
     ))
     pty, fsync = result["pty_ms"], result["fsync_ms"]
     print(tr(
