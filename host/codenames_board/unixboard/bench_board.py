@@ -146,4 +146,4 @@ def poll_control():
 while not (app.link.closed or app.stopped):
     poll_control()
     app.step()
-    app.link.wait(min(1, app.until_scan()))  # as TileApp.run, and the control file read every 1 ms
+    app.link.wait(app.until_scan())  # as TileApp.run; the control file is read once a step
