@@ -485,3 +485,33 @@ def test_a_refused_touch_blinks_before_the_buzzer_sounds(make_table):
     board.tap(tile)  # no clue yet: refused
     assert log.events[:2] == ["frame", "buzzer"]
     assert board.tile_colour(tile) == table.config.colours.refused
+
+
+def test_new_game_on_a_full_disk_keeps_the_game_on_the_table(make_table, monkeypatch):
+    import errno
+    import os
+
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    board.tap(agents(table, table.game.turn)[0])
+    game, writer = table.game, table.writer
+    records = sorted(table.games_dir.glob("*.jsonl"))
+    write = os.write
+
+    def full(fd, data):
+        if fd != writer._fd:  # the new record's header: no space left
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write(fd, data)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", full)
+        press(table, "new_game", clock, hold=3)
+        press(table, "clue_confirm")  # yes, a new game
+    assert table.game is game and table.writer is writer and not writer.closed
+    assert table.ui.notices[-1].msgid == "notice.record_unwritable"
+    assert sorted(table.games_dir.glob("*.jsonl")) == records  # no empty record left behind
+    board.tap(agents(table, table.game.turn)[0])  # the game goes on, recorded
+    assert recorded(table) == ["clue", "touch", "touch"]
+    press(table, "new_game", clock, hold=3)  # space came back: a new game starts
+    press(table, "clue_confirm")
+    assert table.game is not game and recorded(table) == []

@@ -177,21 +177,36 @@ class Table:
         self.deal(now)
 
     def deal(self, now: float | None = None) -> None:
-        """A new game: a new key, a new record."""
+        """A new game: a new key, a new record.
+
+        If the new record cannot be made (a full or read-only disk), the game on the table
+        stays as it is, with its record, and the display says why; with no game yet, the
+        OSError goes to the caller.
+        """
         now = self.clock() if now is None else now
-        self.close_record()
         seed = self.new_seed()
         key = Key.generate(seed)
         started = self.wall_clock()
-        self.words = self.deal_words() if self.deal_words is not None else None
-        header = Header(self.config.variant, key, self.words, self.tr.language, seed, _iso(started))
-        self.games_dir.mkdir(parents=True, exist_ok=True)
-        path = self.games_dir / f"{started.strftime('%Y%m%d-%H%M%S')}-{self.config.variant}.jsonl"
-        number = 1
-        while path.exists():
-            number += 1
-            path = path.with_name(f"{started.strftime('%Y%m%d-%H%M%S')}-{self.config.variant}-{number}.jsonl")
-        self.writer = RecordWriter.create(path, header, background_sync=True, on_sync_error=self._sync_failed)
+        words = self.deal_words() if self.deal_words is not None else None
+        header = Header(self.config.variant, key, words, self.tr.language, seed, _iso(started))
+        try:
+            self.games_dir.mkdir(parents=True, exist_ok=True)
+            path = self.games_dir / f"{started.strftime('%Y%m%d-%H%M%S')}-{self.config.variant}.jsonl"
+            number = 1
+            while path.exists():
+                number += 1
+                path = path.with_name(f"{started.strftime('%Y%m%d-%H%M%S')}-{self.config.variant}-{number}.jsonl")
+            writer = RecordWriter.create(path, header, background_sync=True, on_sync_error=self._sync_failed)
+        except OSError as error:
+            if self.game is None:
+                raise
+            log.error("cannot start a new game record: %s", error)
+            self._notice(Notice("notice.record_unwritable", (("why", error.strerror or str(error)),)), now)
+            self.update(now)
+            return
+        self.close_record()
+        self.writer = writer
+        self.words = words
         self.game = new_game(key, self.config.variant)
         self.compositor.reset()
         self.ui = replace(self.ui, confirm=None, clue_draft=None)
