@@ -165,6 +165,7 @@ def test_zero_bytes_left_by_a_power_cut_are_dropped(tmp_path):
     record = parse_record(good + b"\x00" * 300)
     assert [action for _, action in record.actions] == GAME[:3]
     assert record.good_bytes == len(good)
+    assert record.torn_line == 5  # said, not passed over as a blank line
     record = parse_record(good + b'{"action": "to' + b"\x00" * 40)
     assert record.torn_line == 5
     assert record.good_bytes == len(good)

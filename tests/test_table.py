@@ -515,3 +515,20 @@ def test_new_game_on_a_full_disk_keeps_the_game_on_the_table(make_table, monkeyp
     press(table, "new_game", clock, hold=3)  # space came back: a new game starts
     press(table, "clue_confirm")
     assert table.game is not game and recorded(table) == []
+
+
+def test_a_line_cut_off_by_a_power_cut_is_said_at_resume(make_table, caplog):
+    import logging
+
+    table, board, clock = make_table()
+    give_clue(table, 2)
+    board.tap(agents(table, table.game.turn)[0])
+    path = table.writer.path
+    table.close()
+    with open(path, "ab") as record:
+        record.write(b'{"action": "touch", "ti')  # the power went off while this line was written
+    with caplog.at_level(logging.WARNING, logger="codenames_board"):
+        table, board, clock = make_table()
+    assert table.writer.path == path and recorded(table) == ["clue", "touch"]
+    assert table.ui.notices[-1].msgid == "notice.record_torn"
+    assert "the last line is incomplete" in caplog.text

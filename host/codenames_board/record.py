@@ -207,6 +207,13 @@ def parse_record(data: bytes) -> Record:
             raise RecordError("bad_json", number) from error
         parsed.append((number, obj))
         good_bytes = min(offsets[index] + len(raw) + 1, len(data))
+    if torn_line is None and parsed:
+        # Zero bytes after the last whole line: what a file system leaves when the power went off
+        # as a line was written. That line is gone; say so, as for a line cut short.
+        rest = data[good_bytes:]
+        content = rest.lstrip(b" \t\r\n")
+        if content:
+            torn_line = data.count(b"\n", 0, len(data) - len(content)) + 1
     if not parsed:
         start = lines[torn_line - 1].strip(b" \t\r\x00") if torn_line else b""
         if _HEADER_START.startswith(start[: len(_HEADER_START)]) and start:

@@ -170,6 +170,9 @@ class Table:
                 self.game = game
                 self.words = record.header.words
                 log.info("resumed %s after %d actions", path, len(record.actions))
+                if record.torn_line:
+                    log.warning("%s", self.tr("warning.torn_line", path=str(path), line=record.torn_line))
+                    self._notice(Notice("notice.record_torn"), now)
                 self._after_change(now)
                 self.update(now)  # the LEDs and the display show the game at once
                 return
