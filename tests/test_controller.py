@@ -184,3 +184,38 @@ def test_closing_the_window_stops_the_table(tmp_path):
     thread.join(timeout=5)
     assert not thread.is_alive()
     runtime.close()
+
+
+def test_a_storm_of_touches_is_coalesced_and_a_button_still_gets_through():
+    from codenames_board.controller import Controller
+    from codenames_board.table import ButtonDown
+    from codenames_board.tileboard import TileTouched
+
+    class Recorder:
+        def __init__(self):
+            self.handled = []
+
+        def handle(self, event):
+            self.handled.append(event)
+
+    controller = Controller()
+    controller.table = Recorder()
+
+    def storm():  # a misbehaving board: 50,000 touch events as fast as a thread can post them
+        for number in range(50_000):
+            controller.post(TileTouched(number % 25, bool(number // 25 % 2)))
+
+    threads = [threading.Thread(target=storm) for _ in range(2)]
+    for thread in threads:
+        thread.start()
+    for thread in threads:
+        thread.join()
+    assert controller.queue.qsize() <= 50  # one waiting event per tile and state at most
+    assert controller.queue.coalesced >= 100_000 - 50
+    controller.post(ButtonDown("end_turn"))
+    controller.drain()
+    handled = controller.table.handled
+    assert handled[-1] == ButtonDown("end_turn") and len(handled) <= 51
+    controller.post(TileTouched(3, True))  # once taken, a touch is queued again
+    controller.drain()
+    assert controller.table.handled[-1] == TileTouched(3, True)

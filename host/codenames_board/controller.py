@@ -21,6 +21,7 @@ from .config import Config
 from .i18n import Translator
 from .sounds import Sounder
 from .table import Table
+from .tileboard import TileTouched
 
 log = logging.getLogger(__name__)
 
@@ -36,13 +37,32 @@ class _Handled:
 
 class EventQueue:
     """The controller's queue: ``queue.SimpleQueue``, whose lock is in C and wakes the consumer
-    about twice as fast as ``queue.Queue`` (a touch waits for that hand-over), plus ``join()``."""
+    about twice as fast as ``queue.Queue`` (a touch waits for that hand-over), plus ``join()``.
+
+    Touches are coalesced: a touch (tile, down or up) that is already waiting is not queued
+    again, so a misbehaving tile board can fill the queue with at most one event per tile and
+    state (50), and a button pressed during a storm of touches waits behind those at most.
+    The consumer calls :meth:`taken` for every touch it takes.
+    """
 
     def __init__(self) -> None:
         self._queue = queue.SimpleQueue()
-        self.put = self._queue.put
         self.get = self._queue.get
         self.get_nowait = self._queue.get_nowait
+        self._touches: set[tuple[int, bool]] = set()  # waiting now (set operations are atomic)
+        self.coalesced = 0  # touches not queued because the same one was waiting
+
+    def put(self, event) -> None:
+        if type(event) is TileTouched:
+            waiting = (event.tile, event.down)
+            if waiting in self._touches:
+                self.coalesced += 1
+                return
+            self._touches.add(waiting)
+        self._queue.put(event)
+
+    def taken(self, event) -> None:
+        self._touches.discard((event.tile, event.down))
 
     def qsize(self) -> int:
         return self._queue.qsize()
@@ -78,6 +98,8 @@ class Controller:
             if isinstance(event, _Handled):
                 event.done.set()
             elif event is not STOP:
+                if type(event) is TileTouched:
+                    self.queue.taken(event)
                 self.table.handle(event)
                 self.handled += 1
 
@@ -108,7 +130,9 @@ class Controller:
                 continue
             if event is STOP:
                 return
-            if isinstance(event, _Handled):
+            if type(event) is TileTouched:
+                self.queue.taken(event)
+            elif isinstance(event, _Handled):
                 event.done.set()
                 continue
             try:
