@@ -117,7 +117,8 @@ def test_console_resumes_after_a_power_cut_mid_line(tmp_path, run_cli):
 def test_console_without_a_record_option_writes_into_the_state_folder(tmp_path, run_cli):
     result = run_cli("console", "--seed", "5", "--variant", "duo", input="quit\n")
     assert result.returncode == 0
-    records = list((tmp_path / "state" / "codenames-board" / "games").glob("*-duo.jsonl"))
+    assert not (tmp_path / "state" / "codenames-board" / "games").exists()  # the table's games: kept apart
+    records = list((tmp_path / "state" / "codenames-board" / "console").glob("*-duo.jsonl"))
     assert len(records) == 1
     assert read_record(records[0]).header.key == Key.generate(5)
 

@@ -532,3 +532,29 @@ def test_a_line_cut_off_by_a_power_cut_is_said_at_resume(make_table, caplog):
     assert table.writer.path == path and recorded(table) == ["clue", "touch"]
     assert table.ui.notices[-1].msgid == "notice.record_torn"
     assert "the last line is incomplete" in caplog.text
+
+
+def test_an_unfinished_game_is_resumed_though_the_clock_went_back(tmp_path):
+    # A Pi without a real-time clock: the second game was dealt while the clock was years behind.
+    config = parse(f'state_dir = "{tmp_path / "state"}"\n')
+    clocks = iter([datetime(2026, 11, 22, 20, 0, tzinfo=timezone.utc), datetime(2020, 1, 1, 0, 0, tzinfo=timezone.utc)])
+    moment = [next(clocks)]
+    board = VirtualTileBoard(status_leds=12)
+    table = Table(config, Translator("en"), board, Clock(), new_seed=lambda: SEED, wall_clock=lambda: moment[0])
+    board.on_event = table.handle
+    table.start()
+    first = table.writer.path
+    give_clue(table, 1)
+    board.tap(tiles_of(table, Identity.ASSASSIN)[0])  # the first game ends
+    assert table.game.is_over
+    moment[0] = next(clocks)
+    press(table, "new_game", table.clock, hold=3)
+    second = table.writer.path
+    give_clue(table, 2)
+    board.tap(agents(table, table.game.turn)[0])
+    table.close()
+    assert second.name < first.name  # by name, the unfinished game looks older
+    resumed = Table(config, Translator("en"), VirtualTileBoard(status_leds=12), Clock(), new_seed=lambda: SEED)
+    resumed.start()
+    assert resumed.writer.path == second and len(resumed.game.actions) == 2
+    resumed.close()

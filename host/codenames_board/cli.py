@@ -501,7 +501,8 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
             print(tr("error.bad_key_option", why=tr.error(error)), file=sys.stderr)
             return EXIT_USAGE
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
-    console = Console(tr, state_dir() / "games", args.variant, args.seed, colour=colour)
+    # The console's games are kept apart from the table's: `run` never resumes one of them.
+    console = Console(tr, state_dir() / "console", args.variant, args.seed, colour=colour)
     try:
         if args.record is not None and args.record.exists():
             console.resume(args.record)

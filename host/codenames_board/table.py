@@ -14,6 +14,7 @@ fsync runs on the writer's own thread (``record.RecordWriter``).
 
 from __future__ import annotations
 
+import json
 import logging
 import secrets
 import time
@@ -150,14 +151,22 @@ class Table:
         self._last_frame: bytes | None = None
         self._shown: tuple | None = None
         self._sounds: list[str] = []  # started after the frame is out
+        self._last_number = 0  # the highest game number in the records (see start)
         self._phase_key: tuple | None = None
 
     # --- games
 
     def start(self) -> None:
-        """Resume the newest unfinished game in the state folder, or deal a new one."""
+        """Resume the newest unfinished game in the state folder, or deal a new one.
+
+        Newest means the highest ``number`` in the records' headers (the table counts its
+        games), not the newest name or time: a Pi without a real-time clock may start with
+        its clock behind. Records without a number (older ones) come first, by name.
+        """
         now = self.clock()
-        for path in sorted(self.games_dir.glob("*.jsonl"), reverse=True):
+        numbered = sorted(((_record_number(path), path.name, path) for path in self.games_dir.glob("*.jsonl")), reverse=True)
+        self._last_number = max((number for number, _, _ in numbered), default=0)
+        for _, _, path in numbered:
             try:
                 record = read_record(path)
                 game = record.replay()
@@ -191,7 +200,9 @@ class Table:
         key = Key.generate(seed)
         started = self.wall_clock()
         words = self.deal_words() if self.deal_words is not None else None
-        header = Header(self.config.variant, key, words, self.tr.language, seed, _iso(started))
+        header = Header(
+            self.config.variant, key, words, self.tr.language, seed, _iso(started), {"number": self._last_number + 1}
+        )
         try:
             self.games_dir.mkdir(parents=True, exist_ok=True)
             path = self.games_dir / f"{started.strftime('%Y%m%d-%H%M%S')}-{self.config.variant}.jsonl"
@@ -209,6 +220,7 @@ class Table:
             return
         self.close_record()
         self.writer = writer
+        self._last_number += 1
         self.words = words
         self.game = new_game(key, self.config.variant)
         self.compositor.reset()
@@ -512,6 +524,17 @@ class Table:
     def close(self) -> None:
         self.sounder.stop()
         self.close_record()
+
+
+def _record_number(path: Path) -> int:
+    """The ``number`` in a record's header (its first line), or -1: none, or unreadable."""
+    try:
+        with open(path, "rb") as record:
+            first = record.readline(64 * 1024)
+        number = json.loads(first).get("number")
+    except (OSError, ValueError, AttributeError, RecursionError):
+        return -1
+    return number if type(number) is int and number >= 0 else -1
 
 
 def records_folder(config: Config) -> Path:
