@@ -198,6 +198,10 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
         if isinstance(error, DisplayError):
             print(tr.error(error), file=sys.stderr)
             return EXIT_USAGE
+        if isinstance(error, OSError):  # no game can be kept: a full, read-only or missing state folder
+            where = error.filename or config.state_dir
+            print(tr("run.state_unusable", path=str(where), why=error.strerror or error), file=sys.stderr)
+            return EXIT_USAGE  # the service does not retry this one (RestartPreventExitStatus=2)
         raise
     try:
         runtime.serve()

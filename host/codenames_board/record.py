@@ -173,8 +173,17 @@ class Record:
 _HEADER_START = b'{"format": "' + FORMAT_PREFIX.encode()
 
 
+MAX_LINE_BYTES = 64 * 1024  # a header with 25 long words is under 2 KiB
+
+
 def _parse_line(raw: bytes) -> object:
-    return json.loads(raw.decode("utf-8"))
+    """One line's JSON; ValueError for anything a record line cannot be (too long, nested too deep)."""
+    if len(raw) > MAX_LINE_BYTES:
+        raise ValueError("line too long for a record")
+    try:
+        return json.loads(raw.decode("utf-8"))
+    except RecursionError:
+        raise ValueError("nested too deep for a record") from None
 
 
 def parse_record(data: bytes) -> Record:

@@ -170,12 +170,14 @@ class Table:
             try:
                 record = read_record(path)
                 game = record.replay()
-            except RecordError as error:
+                if not game.is_over:
+                    writer, _ = RecordWriter.resume(path, background_sync=True, on_sync_error=self._sync_failed)
+            except (RecordError, OSError) as error:  # damaged, not a file, unreadable, read-only: left as it is
                 log.warning("%s: not resumed: %s", path, error)
                 self._notice(Notice("notice.record_damaged", (("name", path.name),)), now)
                 continue
             if not game.is_over:
-                self.writer, _ = RecordWriter.resume(path, background_sync=True, on_sync_error=self._sync_failed)
+                self.writer = writer
                 self.game = game
                 self.words = record.header.words
                 log.info("resumed %s after %d actions", path, len(record.actions))

@@ -1,0 +1,119 @@
+"""Start-up on odd state: one clear line or a game, never a traceback (faults injected into the disk)."""
+
+import errno
+import os
+from datetime import datetime, timezone
+
+import pytest
+
+from codenames_board.config import parse
+from codenames_board.i18n import Translator
+from codenames_board.record import Header, RecordError, RecordWriter, parse_record
+from codenames_board.engine import Clue, Key
+from codenames_board.table import Table
+from codenames_board.tileboard import VirtualTileBoard
+
+
+class Clock:
+    now = 1000.0
+
+    def __call__(self):
+        return self.now
+
+
+def table_in(state):
+    config = parse(f'state_dir = "{state}"\n')
+    return Table(
+        config, Translator("en"), VirtualTileBoard(status_leds=12), Clock(), new_seed=lambda: 7,
+        wall_clock=lambda: datetime(2026, 11, 23, 20, 0, tzinfo=timezone.utc),
+    )
+
+
+def unfinished_record(games, name="20261122-200000-classic.jsonl"):
+    games.mkdir(parents=True, exist_ok=True)
+    with RecordWriter.create(games / name, Header("classic", Key.generate(3))) as writer:
+        writer.append(Clue(2))
+    return games / name
+
+
+def test_run_with_a_state_folder_that_is_a_file_says_so_in_one_line(tmp_path, run_cli):
+    blocker = tmp_path / "not-a-folder"
+    blocker.write_text("")
+    config = tmp_path / "config.toml"
+    config.write_text(
+        f'state_dir = "{blocker}"\n[tiles]\ndriver = "virtual"\n'
+        f'[display]\noutput = "png"\npng = "{tmp_path / "spymaster.png"}"\n'
+    )
+    result = run_cli("run", "--config", config, env={"GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"})
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert "Traceback" not in result.stderr
+    assert any("the table cannot keep its games here" in line and "state_dir" in line for line in lines), result.stderr
+
+
+def test_the_service_does_not_retry_a_start_only_a_person_can_fix():
+    from pathlib import Path
+
+    unit = (Path(__file__).parents[1] / "host" / "pi" / "codenames-board.service").read_text()
+    assert "RestartPreventExitStatus=2" in unit
+
+
+def test_a_folder_named_like_a_record_is_left_alone(tmp_path):
+    (tmp_path / "games" / "20990101-000000-classic.jsonl").mkdir(parents=True)
+    table = table_in(tmp_path)
+    table.start()
+    assert table.writer is not None and not table.game.actions
+    assert table.ui.notices[-1].msgid == "notice.record_damaged"
+    table.close()
+
+
+def test_a_record_nested_too_deep_is_damaged_not_a_crash(tmp_path):
+    path = unfinished_record(tmp_path / "games")
+    with open(path, "ab") as record:
+        record.write(b"[" * 200_000 + b"]" * 200_000 + b"\n" + b'{"action": "timeout"}\n')
+    with pytest.raises(RecordError):
+        parse_record(path.read_bytes())
+    table = table_in(tmp_path)
+    table.start()  # left as it is, named on the display, and a new game dealt
+    assert table.writer.path != path and table.ui.notices[-1].msgid == "notice.record_damaged"
+    table.close()
+
+
+def test_an_unfinished_game_that_cannot_be_reopened_is_left_and_a_new_one_dealt(tmp_path, monkeypatch):
+    path = unfinished_record(tmp_path / "games")
+    before = path.read_bytes()
+    real_open = os.open
+
+    def read_only(name, flags, *args):
+        if os.fspath(name) == os.fspath(path) and flags & (os.O_WRONLY | os.O_RDWR):
+            raise OSError(errno.EROFS, "Read-only file system", os.fspath(name))
+        return real_open(name, flags, *args)
+
+    monkeypatch.setattr(os, "open", read_only)
+    table = table_in(tmp_path)
+    table.start()
+    assert table.writer.path != path and table.ui.notices[-1].msgid == "notice.record_damaged"
+    table.close()
+    assert path.read_bytes() == before  # untouched
+
+
+def test_no_game_can_be_dealt_on_a_full_disk_and_the_start_says_why(tmp_path, monkeypatch):
+    def full(fd, data):
+        raise OSError(errno.ENOSPC, "No space left on device")
+
+    monkeypatch.setattr(os, "write", full)
+    table = table_in(tmp_path)
+    with pytest.raises(OSError) as raised:
+        table.start()
+    assert raised.value.errno == errno.ENOSPC
+    assert not list((tmp_path / "games").glob("*.jsonl"))  # no empty record left behind
+    table.close()
+
+
+def test_replay_of_a_record_nested_too_deep_is_one_line(tmp_path, run_cli):
+    path = unfinished_record(tmp_path / "games")
+    with open(path, "ab") as record:
+        record.write(b"[" * 100_000 + b"]" * 100_000 + b"\n" + b'{"action": "timeout"}\n')
+    result = run_cli("replay", path)
+    assert result.returncode == 2 and "Traceback" not in result.stderr
+    assert result.stderr.strip().count("\n") == 0 and f"{path}:3:" in result.stderr
