@@ -558,3 +558,20 @@ def test_an_unfinished_game_is_resumed_though_the_clock_went_back(tmp_path):
     resumed.start()
     assert resumed.writer.path == second and len(resumed.game.actions) == 2
     resumed.close()
+
+
+def test_a_wrong_tile_in_a_cover_tells_only_the_spymaster_display(make_table):
+    table, board, clock = make_table()
+    give_clue(table, 3)
+    press(table, "end_turn", clock, hold=2.0)
+    press(table, "clue_confirm")  # penalty: the other team's spymaster may cover an agent
+    assert table.game.phase is Phase.COVER
+    covering = table.game.turn
+    wrong = agents(table, covering.other)[0]
+    frames, sounds = len(board.frames), list(table.sounder.played)
+    before = board.tile_colour(wrong)
+    board.tap(wrong)
+    assert table.game.phase is Phase.COVER and not table.game.is_revealed(wrong)
+    assert all(frame[3 * wrong : 3 * wrong + 3] == bytes(before) for frame in board.frames[frames:])  # no blink
+    assert table.sounder.played == sounds  # no sound either: the operatives learn nothing
+    assert table.ui.notices[-1].msgid == "notice.cover_own"

@@ -403,7 +403,8 @@ class Table:
         if game.phase is Phase.OVER:
             return
         if self.play(Touch(tile), now) is None and game.phase is Phase.COVER:
-            self._refuse(tile, now)
+            # Only the spymasters' display says it: a blink or a sound would tell the operatives
+            # that this tile is not one of the covering team's agents.
             self._notice(Notice("notice.cover_own", (("team", game.turn.value),)), now)
 
     def _refuse(self, tile: int, now: float) -> None:
