@@ -117,3 +117,25 @@ def test_replay_of_a_record_nested_too_deep_is_one_line(tmp_path, run_cli):
     result = run_cli("replay", path)
     assert result.returncode == 2 and "Traceback" not in result.stderr
     assert result.stderr.strip().count("\n") == 0 and f"{path}:3:" in result.stderr
+
+
+def test_a_config_that_is_a_fifo_or_a_device_is_one_line_not_a_hang(tmp_path, run_cli):
+    fifo = tmp_path / "config.toml"
+    os.mkfifo(fifo)
+    for path in (fifo, "/dev/zero"):
+        result = run_cli("config", "--check", "--config", path)  # run_cli's timeout would catch a hang
+        assert result.returncode == 2 and "not a regular file" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_sim_script_that_is_not_utf8_text_is_one_line(tmp_path, run_cli):
+    script = tmp_path / "game.txt"
+    script.write_text("touch C3\n", "utf-16")
+    result = run_cli("sim", "--headless", "--script", script, env={"SDL_VIDEODRIVER": "dummy"})
+    assert result.returncode == 2 and "not UTF-8" in result.stderr and "Traceback" not in result.stderr
+
+
+def test_a_screenshot_too_big_for_memory_is_a_script_mistake(tmp_path, run_cli):
+    script = tmp_path / "game.txt"
+    script.write_text("screenshot a.png 100000x100000\n")
+    result = run_cli("sim", "--headless", "--script", script, env={"SDL_VIDEODRIVER": "dummy"})
+    assert result.returncode == 2 and f"{script}:1:" in result.stderr and "7680x4320" in result.stderr

@@ -117,6 +117,10 @@ def load_config(explicit: str | None, tr: Translator):
     """The checked config, or None after printing every problem (the caller exits with 2)."""
     from .config import ConfigErrors, find_config, load
 
+    path = find_config(explicit)
+    if path is not None and path.exists() and not path.is_file():  # a FIFO or /dev/zero would hang the read
+        print(tr("error.not_a_file", path=str(path)), file=sys.stderr)
+        return None
     try:
         return load(explicit)
     except ConfigErrors as problems:
@@ -245,6 +249,9 @@ def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
 
         try:
             steps = parse_script(args.script.read_text("utf-8"))
+        except UnicodeDecodeError:
+            print(tr("error.unreadable", path=str(args.script), why=tr("config.encoding")), file=sys.stderr)
+            return EXIT_USAGE
         except OSError as error:
             print(tr("error.unreadable", path=str(args.script), why=error.strerror or error), file=sys.stderr)
             return EXIT_USAGE

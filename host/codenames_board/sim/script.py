@@ -88,7 +88,8 @@ def parse_script(text: str) -> list[Step]:
                     size = tuple(int(part) for part in args[1].lower().split("x"))
                 except ValueError:
                     size = ()
-            if len(args) not in (1, 2) or (size is not None and (len(size) != 2 or min(size) < 240)):
+            fits = size is None or (len(size) == 2 and 320 <= size[0] <= 7680 and 240 <= size[1] <= 4320)  # as --size
+            if len(args) not in (1, 2) or not fits:
                 raise ScriptError("error.script_screenshot", number)
             steps.append(Step(number, command, (args[0], size)))
         else:
