@@ -95,13 +95,18 @@ class Controller:
                 event = self.queue.get_nowait()
             except queue.Empty:
                 return
-            if isinstance(event, _Handled):
-                event.done.set()
-            elif event is not STOP:
-                if type(event) is TileTouched:
-                    self.queue.taken(event)
+            if event is not STOP and self._accept(event):
                 self.table.handle(event)
                 self.handled += 1
+
+    def _accept(self, event) -> bool:
+        """Bookkeeping for an event just taken from the queue; False: nothing for the table."""
+        if type(event) is TileTouched:
+            self.queue.taken(event)
+        elif isinstance(event, _Handled):
+            event.done.set()
+            return False
+        return True
 
     def advance(self, seconds: float, clock) -> None:
         """Let ``seconds`` pass on a settable clock (``clock.now``), waking the table when it asked to."""
@@ -130,10 +135,7 @@ class Controller:
                 continue
             if event is STOP:
                 return
-            if type(event) is TileTouched:
-                self.queue.taken(event)
-            elif isinstance(event, _Handled):
-                event.done.set()
+            if not self._accept(event):
                 continue
             try:
                 table.handle(event)

@@ -48,7 +48,6 @@ class ScreenWorker:
         self.screen = None
         self.error: BaseException | None = None
         self.rendered = 0  # frames drawn so far
-        self.handed = 0  # states handed over so far (rendered or coalesced)
         self._pending: tuple | None = None
         self._busy = False
         self._stopping = False
@@ -74,7 +73,6 @@ class ScreenWorker:
         """Hand over the newest state; returns at once."""
         with self._changed:
             self._pending = (game, ui)
-            self.handed += 1
             self._changed.notify_all()
 
     def wait_idle(self, timeout: float | None = None) -> bool:

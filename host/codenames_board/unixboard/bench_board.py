@@ -18,12 +18,9 @@ import sys
 import time
 
 import board
-from app import TileApp
-from leds import Leds
 from link import Link
-from mpr121 import PadArray
+from unix_parts import build
 from unix_stdin import stdin_reader
-from virtual_i2c import VirtualI2C
 from virtual_strip import VirtualStrip
 
 try:
@@ -35,21 +32,8 @@ except (ImportError, AttributeError):
 
 
 ticks = time.ticks_us
-i2c = VirtualI2C(board.MPR121_ADDRESSES)
-pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
-pads.start()
 strip = VirtualStrip(board.LEDS)  # no log file: writes are only counted
-leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
-app = TileApp(
-    Link(sys.stdin, sys.stdout, stdin_reader()),
-    pads,
-    leds,
-    board.TILES,
-    board.STATUS_LEDS,
-    board.FIRMWARE_VERSION,
-    time.ticks_ms,
-    time.ticks_diff,
-)
+i2c, app = build(Link(sys.stdin, sys.stdout, stdin_reader()), strip)
 control = open(os.getenv("TILES_CONTROL"), "rb")
 results = open(os.getenv("TILES_RESULTS"), "ab")
 

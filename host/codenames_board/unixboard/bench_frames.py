@@ -32,12 +32,9 @@ import sys
 import time
 
 import board
-from app import TileApp
-from leds import Leds
 from link import Link, bulk_reader, byte_reader
-from mpr121 import PadArray
 from tileproto import PROTOCOL, LineReader, message
-from virtual_i2c import VirtualI2C
+from unix_parts import build
 
 WARM_UP = 20  # frames before the timing starts
 
@@ -109,22 +106,9 @@ def summary(name, costs, extra=""):
 def run(count=1000, bytewise=False):
     """Time count FRAMEs, count one-LED SETs and count scans; returns the three output lines."""
     host, board_end = socket_pair()
-    i2c = VirtualI2C(board.MPR121_ADDRESSES)
-    pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
-    pads.start()
     strip = QuietStrip(board.LEDS)
-    leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
     read = byte_reader(board_end) if bytewise else bulk_reader(board_end)
-    app = TileApp(
-        Link(board_end, board_end, read),
-        pads,
-        leds,
-        board.TILES,
-        board.STATUS_LEDS,
-        board.FIRMWARE_VERSION,
-        time.ticks_ms,
-        time.ticks_diff,
-    )
+    _, app = build(Link(board_end, board_end, read), strip)
     answers = LineReader()
     host.write(message("HELLO", PROTOCOL))
     app.step()
@@ -170,6 +154,7 @@ def run(count=1000, bytewise=False):
 
     frame_costs = timed(frames(64, board.LEDS))
     set_lines = sets(2 * board.LEDS, board.LEDS, 64)
+    leds = app.leds
     expected = bytearray(leds.frame)  # the last FRAME, then every SET sent applied to it
     for index in range(WARM_UP + count):
         words = LineReader().feed(set_lines[index % len(set_lines)])[0]

@@ -15,12 +15,9 @@ import sys
 import time
 
 import board
-from app import TileApp
-from leds import Leds
 from link import Link
-from mpr121 import PadArray
+from unix_parts import build
 from unix_stdin import stdin_reader
-from virtual_i2c import VirtualI2C
 from virtual_strip import VirtualStrip
 
 try:
@@ -62,21 +59,7 @@ class Control:
                 self.stalled = True
 
 
-i2c = VirtualI2C(board.MPR121_ADDRESSES)
-pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
-pads.start()
-strip = VirtualStrip(board.LEDS, os.getenv("TILES_LEDS"))
-leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
-app = TileApp(
-    Link(sys.stdin, sys.stdout, stdin_reader()),
-    pads,
-    leds,
-    board.TILES,
-    board.STATUS_LEDS,
-    board.FIRMWARE_VERSION,
-    time.ticks_ms,
-    time.ticks_diff,
-)
+i2c, app = build(Link(sys.stdin, sys.stdout, stdin_reader()), VirtualStrip(board.LEDS, os.getenv("TILES_LEDS")))
 control = Control(os.getenv("TILES_CONTROL"), i2c)
 while not (app.link.closed or app.stopped):
     control.poll()
