@@ -161,3 +161,27 @@ def test_colour_paints_only_revealed_tiles_and_keeps_the_layout(tmp_path):
     assert re.sub(r"\033\[[0-9;]*m", "", painted) == plain
     assert painted.count("\033[0m") == 2  # A1 and E5, nothing else
     assert "\033[1;97;41m[R]" in painted and "\033[1;5;97;40m[A]" in painted
+
+
+def test_an_action_the_disk_cannot_keep_is_taken_back_and_said(tmp_path, monkeypatch):
+    import errno
+    import os
+
+    game_console, output = console(tmp_path)
+    game_console.start_new(Key.from_text(KEY))
+    type_lines(game_console, "3", "A1")
+    state = game_console.game.state()
+    write = os.write
+
+    def full(fd, data):
+        if fd == game_console.writer._fd:
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write(fd, data)
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", full)
+        type_lines(game_console, "A2", "undo")  # neither a touch nor an undo: nothing happened
+    assert game_console.game.state() == state
+    assert output.count("Cannot save (the disk is full): the last action was taken back.") == 2
+    type_lines(game_console, "A2")  # space again: play goes on, recorded
+    assert read_record(game_console.writer.path).replay().state() == game_console.game.state()

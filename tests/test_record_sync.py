@@ -176,3 +176,72 @@ def test_lines_formatted_directly_are_what_json_writes(tmp_path, action, extra):
     with RecordWriter.create(path, header()) as writer:
         writer.write(action, **extra)
     assert path.read_bytes().splitlines(keepends=True)[-1] == expected
+
+
+def test_after_a_failed_fsync_the_whole_record_is_written_anew_and_appends_go_on(tmp_path, monkeypatch):
+    path = tmp_path / "game.jsonl"
+    writer = RecordWriter.create(path, header(), background_sync=True)
+    writer.append(Clue(2))
+    assert writer.wait_synced(timeout=5)
+    inode = path.stat().st_ino
+
+    def failing(fd):
+        raise OSError(errno.EIO, "Input/output error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", failing)
+        writer.append(Touch(0))
+        assert not writer.wait_synced(timeout=5)
+        with pytest.raises(OSError):
+            writer.repair()  # the disk still fails: the writer stays at fault
+        assert writer.fault is not None
+    # A failed fsync may have lost the touch while the kernel calls its pages clean: say so.
+    os.truncate(path, path.stat().st_size - 10)
+    writer.append(Touch(1))  # repairs first, then appends
+    assert writer.fault is None and writer.wait_synced(timeout=5)
+    writer.close()
+    assert path.stat().st_ino != inode  # a new copy took the old one's place
+    assert [action for _, action in read_record(path).actions] == [Clue(2), Touch(0), Touch(1)]
+    assert not list(tmp_path.glob("*.rewrite"))
+
+
+def test_a_record_removed_under_the_writer_is_noticed_at_the_next_fsync_and_made_again(tmp_path):
+    folder = tmp_path / "games"
+    path = folder / "game.jsonl"
+    reported = []
+    writer = RecordWriter.create(path, header(), background_sync=True, on_sync_error=reported.append)
+    path.unlink()
+    folder.rmdir()
+    writer.append(Clue(1))
+    assert not writer.wait_synced(timeout=5)
+    assert [error.errno for error in reported] == [errno.ENOENT]
+    writer.repair()
+    writer.append(Touch(3))
+    writer.close()
+    assert [action for _, action in read_record(path).actions] == [Clue(1), Touch(3)]
+
+
+def test_a_rewrite_cut_off_before_its_rename_takes_the_records_place_at_the_next_start(tmp_path):
+    from codenames_board.record import finish_rewrites
+
+    path = tmp_path / "game.jsonl"
+    with RecordWriter.create(path, header()) as writer:
+        writer.append(Clue(2))
+        writer.append(Touch(0))
+    whole = path.read_bytes()
+    path.write_bytes(whole[: whole.rindex(b'{"action": "touch"')])  # the touch lost by a failed fsync
+    (tmp_path / "game.jsonl.rewrite").write_bytes(whole)  # written and synced; the power went off
+    finish_rewrites(tmp_path)
+    assert path.read_bytes() == whole and not (tmp_path / "game.jsonl.rewrite").exists()
+
+
+def test_a_rewrite_cut_off_while_it_was_written_is_removed_and_the_record_kept(tmp_path):
+    from codenames_board.record import finish_rewrites
+
+    path = tmp_path / "game.jsonl"
+    with RecordWriter.create(path, header()) as writer:
+        writer.append(Clue(2))
+    before = path.read_bytes()
+    (tmp_path / "game.jsonl.rewrite").write_bytes(before[:-7])
+    finish_rewrites(tmp_path)
+    assert path.read_bytes() == before and not (tmp_path / "game.jsonl.rewrite").exists()

@@ -465,7 +465,126 @@ def test_a_failed_background_fsync_shows_a_notice(make_table, monkeypatch):
     assert not table.writer.wait_synced(timeout=5)
     assert [type(event) for event in posted] == [RecordSyncFailed]
     table.handle(posted[0])  # as the controller's thread would
-    assert table.ui.notices[-1].msgid == "notice.record_unwritable"
+    assert table.ui.notices[-1].msgid == "notice.record_unsaved"
+    assert dict(table.ui.notices[-1].params)["why"] == "the disk reports an error"
+
+
+def test_after_a_failed_fsync_the_game_is_kept_and_written_out_when_the_disk_recovers(make_table, monkeypatch):
+    import errno
+    import os
+
+    from codenames_board.table import REPAIR_SECONDS
+
+    posted = []
+    table, board, clock = make_table()
+    table.post = posted.append
+    table.writer.on_sync_error = table._sync_failed
+    give_clue(table, 2)
+    first = agents(table, table.game.turn)[0]
+    board.tap(first)
+    assert table.writer.wait_synced(timeout=5)
+
+    def failing(fd):
+        raise OSError(errno.EIO, "Input/output error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", failing)
+        second = agents(table, table.game.turn)[0]
+        board.tap(second)  # written, shown; its fsync fails: the kernel may have dropped it
+        assert not table.writer.wait_synced(timeout=5)
+        table.handle(posted.pop())
+        assert table.ui.notices[-1].msgid == "notice.record_unsaved"
+        state = table.game.state()
+        board.tap(agents(table, table.game.turn)[0])  # refused while the record cannot be kept
+        assert table.game.state() == state
+        clock.now += REPAIR_SECONDS
+        table.update()  # a retry that fails again: still kept, still said
+        assert table.writer.fault is not None and table.game.state() == state
+        assert table.next_wake() <= clock.now + REPAIR_SECONDS
+    clock.now += REPAIR_SECONDS
+    table.update()  # the disk works again: the record is written out whole
+    assert table.writer.fault is None
+    assert table.ui.notices[-1].msgid == "notice.record_saved"
+    assert read_record(table.writer.path).replay().state() == state
+    assert not list(table.games_dir.glob("*.rewrite"))
+    board.tap(agents(table, table.game.turn)[0])  # and the game goes on, recorded
+    assert table.writer.wait_synced(timeout=5)
+    assert read_record(table.writer.path).replay().state() == table.game.state()
+
+
+def test_a_games_folder_removed_during_a_game_is_made_again_with_the_whole_game(make_table):
+    import shutil
+
+    from codenames_board.table import REPAIR_SECONDS
+
+    posted = []
+    table, board, clock = make_table()
+    table.post = posted.append
+    table.writer.on_sync_error = table._sync_failed
+    give_clue(table, 2)
+    assert table.writer.wait_synced(timeout=5)
+    shutil.rmtree(table.games_dir)  # someone tidies the SD card during the game
+    board.tap(agents(table, table.game.turn)[0])  # written into a file no name points to
+    assert not table.writer.wait_synced(timeout=5)
+    table.handle(posted.pop())
+    assert dict(table.ui.notices[-1].params)["why"] == "the games folder is gone"
+    clock.now += REPAIR_SECONDS
+    table.update()
+    assert read_record(table.writer.path).replay().state() == table.game.state()
+    assert recorded(table) == ["clue", "touch"]
+
+
+def test_a_half_line_that_cannot_be_cut_off_is_replaced_by_the_whole_record(make_table, monkeypatch):
+    import errno
+    import os
+
+    table, board, clock = make_table()
+    give_clue(table, 2)
+    state = table.game.state()
+    write = os.write
+
+    def short_then_full(fd, data):
+        if fd == table.writer._fd and len(data) > 4:
+            write(fd, bytes(data[:4]))
+            raise OSError(errno.ENOSPC, "No space left on device")
+        return write(fd, data)
+
+    def no_truncate(fd, size):
+        raise OSError(errno.EIO, "Input/output error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "write", short_then_full)
+        patch.setattr(os, "ftruncate", no_truncate)
+        board.tap(agents(table, table.game.turn)[0])
+    assert table.game.state() == state
+    assert dict(table.ui.notices[-1].params)["why"] == "the disk is full"
+    assert table.writer.fault is not None  # four stray bytes on the disk
+    board.tap(agents(table, table.game.turn)[0])  # space again: the record is rewritten, then the touch
+    assert table.ui.notices[-1].msgid == "notice.record_saved"
+    record = read_record(table.writer.path)
+    assert record.torn_line is None and record.replay().state() == table.game.state()
+    assert recorded(table) == ["clue", "touch"]
+
+
+def test_closing_with_a_record_at_fault_writes_it_out_one_last_time(make_table, monkeypatch):
+    import errno
+    import os
+
+    table, board, clock = make_table()
+    give_clue(table, 2)
+    path = table.writer.path
+
+    def failing(fd):
+        raise OSError(errno.EIO, "Input/output error")
+
+    with monkeypatch.context() as patch:
+        patch.setattr(os, "fsync", failing)
+        board.tap(agents(table, table.game.turn)[0])
+        assert not table.writer.wait_synced(timeout=5)
+    state = table.game.state()
+    os.truncate(path, 0)  # what a failed fsync may leave after a power cut, at worst
+    table.close()  # the service stops: one last try, which works
+    assert read_record(path).replay().state() == state
 
 
 def test_the_key_is_never_logged_above_debug(make_table, caplog):
@@ -508,7 +627,7 @@ def test_new_game_on_a_full_disk_keeps_the_game_on_the_table(make_table, monkeyp
         press(table, "new_game", clock, hold=3)
         press(table, "clue_confirm")  # yes, a new game
     assert table.game is game and table.writer is writer and not writer.closed
-    assert table.ui.notices[-1].msgid == "notice.record_unwritable"
+    assert table.ui.notices[-1].msgid == "notice.record_no_new_game"
     assert sorted(table.games_dir.glob("*.jsonl")) == records  # no empty record left behind
     board.tap(agents(table, table.game.turn)[0])  # the game goes on, recorded
     assert recorded(table) == ["clue", "touch", "touch"]

@@ -220,8 +220,16 @@ class Console:
         except IllegalAction as error:
             self.out(self.tr("console.refused", why=self.tr.error(error)))
             return
-        # The record is written (and synced) before the result is shown.
-        writer.append(action, time=now_iso())
+        # The record is written (and synced) before the result is shown; what it cannot keep did not happen.
+        try:
+            writer.append(action, time=now_iso())
+        except OSError as error:
+            if isinstance(action, Undo):
+                game.play(events[0].action)  # the undone action comes back
+            else:
+                game.undo()
+            self.out(self.tr("notice.record_unwritable", why=self.tr.disk(error)))
+            return
         for event in events:
             self.out(describe_event(event, game, self.tr))
         self.out("")

@@ -8,6 +8,7 @@ catalog falls back to English, so a new string never shows up blank.
 
 from __future__ import annotations
 
+import errno
 import os
 import tomllib
 from functools import cache
@@ -69,6 +70,13 @@ class Translator:
         if msgid is None:
             return str(error)
         return self(f"error.{msgid}", **error.params)
+
+    def disk(self, error: OSError) -> str:
+        """Why a file could not be written, in the players' words ("the disk is full"); the
+        system's own text for a cause without a message of ours."""
+        name = errno.errorcode.get(error.errno or 0, "").lower()
+        msgid = f"notice.why_{name}"
+        return self(msgid) if name and self.has(msgid) else (error.strerror or str(error))
 
     def words(self, msgid: str) -> list[str]:
         """A comma-separated list of words (e.g. the accepted spellings of a console command)."""

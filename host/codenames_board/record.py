@@ -15,6 +15,7 @@ a power cut loses at most the lines of the fsync in flight.
 
 from __future__ import annotations
 
+import errno
 import json
 import logging
 import os
@@ -276,7 +277,7 @@ def _plain_line(action: Action, extra: dict) -> bytes | None:
 
 
 class RecordWriter:
-    """Appends actions to a record.
+    """Appends actions to a record, and brings the record back after the disk failed.
 
     ``RecordWriter.create(path, header)`` starts a new record;
     ``RecordWriter.resume(path)`` continues an existing one (it cuts a torn
@@ -285,24 +286,40 @@ class RecordWriter:
     :meth:`append` returns; True leaves that to the writer's sync thread
     (:meth:`wait_synced` waits for it, :meth:`close` finishes it).
 
-    :meth:`append` raises OSError when the line cannot be written (a full or
-    read-only disk, an I/O error); the file is then cut back to its last whole
-    line, so a refused action never leaves half a line behind. A failed
-    background fsync is kept in ``sync_error``, reported to ``on_sync_error``
-    (called on the sync thread) and raised by the next ``append``.
+    The writer keeps the record's bytes in memory (a few hundred KiB for the
+    longest evening), so the disk's copy can always be made whole again:
+
+    - a ``write`` that fails (a full or read-only disk, an I/O error) raises
+      OSError and the file is cut back to its last whole line: a refused
+      action never leaves half a line behind, and the next append simply
+      tries again;
+    - a failed ``fsync``, a cut back that failed, or a record file that was
+      removed or replaced under the writer (checked after every fsync) set
+      ``fault``: the disk's copy can no longer be trusted. (After a failed
+      fsync Linux marks the lost pages clean, so a second fsync would say
+      yes without writing them.) ``on_sync_error`` is told (on the sync
+      thread). Every later append first calls :meth:`repair`, which writes
+      the whole record anew beside the old one, fsyncs it and renames it
+      over; until that works, appends raise the OSError and nothing more is
+      accepted. :meth:`close` tries a last repair.
     """
 
-    def __init__(self, path: Path, fd: int, background_sync: bool = False, on_sync_error=None) -> None:
+    REWRITE_SUFFIX = ".rewrite"  # the new copy, before it is renamed over the record
+
+    def __init__(self, path: Path, fd: int, background_sync: bool = False, on_sync_error=None, content: bytes = b"") -> None:
         self.path = path
         self._fd: int | None = fd
-        self._size = os.lseek(fd, 0, os.SEEK_END)  # the end of the last whole line
-        self.sync_error: OSError | None = None
+        self._content = bytearray(content)  # every whole line accepted so far: what the disk must hold
+        self.fault: OSError | None = None  # why the disk's copy cannot be trusted until a repair
         self.on_sync_error = on_sync_error
+        self._closed = False
+        self._background = False
         self._written = 0  # lines written so far
         self._synced = 0  # lines known to be on the disk
         self._closing = False
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
+        self._identity = _identity(os.fstat(fd))
         if background_sync:
             self._start_sync_thread()
 
@@ -319,7 +336,8 @@ class RecordWriter:
             writer._write(header.to_json())
             _fsync_directory(path.parent)
         except OSError:
-            writer.close()
+            writer._closed = True
+            writer._release()
             try:
                 path.unlink()  # ours (O_EXCL): no empty record is left behind
             except OSError:
@@ -335,32 +353,50 @@ class RecordWriter:
         path = Path(path)
         data = path.read_bytes()
         record = parse_record(data)
+        content = data[: record.good_bytes]
         fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
         try:
             if record.good_bytes < len(data):
                 os.ftruncate(fd, record.good_bytes)
-            if record.good_bytes and data[record.good_bytes - 1 : record.good_bytes] != b"\n":
+            if content and not content.endswith(b"\n"):
                 os.lseek(fd, 0, os.SEEK_END)
                 os.write(fd, b"\n")  # a last line complete but for its newline
+                content += b"\n"
             os.fsync(fd)
         except OSError:
             os.close(fd)
             raise
         os.close(fd)
         fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
-        return cls(path, fd, background_sync, on_sync_error), record
+        return cls(path, fd, background_sync, on_sync_error, content), record
 
     def _start_sync_thread(self) -> None:
+        self._background = True
+        self._closing = False
         self._thread = threading.Thread(target=self._sync_loop, name="record-sync", daemon=True)
         self._thread.start()
 
+    def _stop_sync_thread(self) -> None:
+        """Let the sync thread finish its last fsync and end (it has ended already after a fault)."""
+        thread, self._thread = self._thread, None
+        if thread is not None:
+            with self._changed:
+                self._closing = True
+                self._changed.notify_all()
+            thread.join()
+
     @property
     def closed(self) -> bool:
-        return self._fd is None
+        return self._closed
 
     @property
     def background_sync(self) -> bool:
-        return self._thread is not None
+        return self._background
+
+    @property
+    def sync_error(self) -> OSError | None:
+        """The fault, if the disk failed (the name from before repairs existed)."""
+        return self.fault
 
     def append(self, action: Action, **extra: object) -> None:
         """Append one accepted action (extra fields such as a time go on the same line)."""
@@ -381,10 +417,10 @@ class RecordWriter:
                     self._changed.notify_all()
 
     def _write(self, obj: dict | bytes, notify: bool = True) -> None:
-        if self._fd is None:
+        if self._closed:
             raise ValueError(f"{self!r} is closed")
-        if self.sync_error is not None:
-            raise self.sync_error  # what the disk could not keep, it will not be asked to keep again
+        if self.fault is not None:
+            self.repair()  # raises while the disk still fails: nothing more is accepted until then
         data = obj if isinstance(obj, bytes) else (_ENCODER.encode(obj) + "\n").encode("utf-8")
         view = memoryview(data)
         try:
@@ -396,7 +432,7 @@ class RecordWriter:
         except OSError:
             self._cut_back()
             raise
-        self._size += len(data)
+        self._content += data
         if self._thread is not None:
             with self._changed:
                 self._written += 1
@@ -404,11 +440,59 @@ class RecordWriter:
                     self._changed.notify_all()
 
     def _cut_back(self) -> None:
-        """After a failed write: the file ends with its last whole line again (best effort)."""
+        """After a failed write: the file ends with its last whole line again, or the writer is at fault."""
         try:
-            os.ftruncate(self._fd, self._size)
+            os.ftruncate(self._fd, len(self._content))
         except OSError as error:
             log.error("%s: cannot cut a partial line off: %s", self.path, error)
+            self.fault = error
+
+    def _is_in_place(self) -> bool:
+        """Is the record's name still the file this writer writes to?"""
+        try:
+            return _identity(os.stat(self.path)) == self._identity
+        except OSError:
+            return False
+
+    def repair(self) -> None:
+        """After a fault: make the disk hold every line accepted so far, durably, and go on.
+
+        The whole record is written anew beside the old one, fsynced and renamed over it (a
+        failed fsync may have lost lines the kernel now calls clean; a removed folder is made
+        again). Raises OSError, and stays at fault, while the disk still fails.
+        """
+        if self.fault is None or self._closed:
+            return
+        self._stop_sync_thread()
+        self.path.parent.mkdir(parents=True, exist_ok=True)
+        temp = self.path.with_name(self.path.name + self.REWRITE_SUFFIX)
+        fd = os.open(temp, os.O_WRONLY | os.O_CREAT | os.O_TRUNC | os.O_APPEND | getattr(os, "O_BINARY", 0), 0o644)
+        try:
+            view = memoryview(bytes(self._content))  # a copy: the record grows on after this
+            while view:
+                view = view[os.write(fd, view) :]
+            os.fsync(fd)
+            os.replace(temp, self.path)
+        except OSError:
+            os.close(fd)
+            try:
+                os.unlink(temp)
+            except OSError:
+                pass
+            raise
+        _fsync_directory(self.path.parent)
+        old, self._fd = self._fd, fd
+        self._identity = _identity(os.fstat(fd))
+        if old is not None:
+            try:
+                os.close(old)
+            except OSError:
+                pass
+        log.warning("%s: written out again after: %s", self.path, self.fault)
+        self.fault = None
+        self._written = self._synced = 0
+        if self._background:
+            self._start_sync_thread()
 
     def _sync_loop(self) -> None:
         changed = self._changed
@@ -421,10 +505,12 @@ class RecordWriter:
                 target = self._written
             try:
                 os.fsync(self._fd)
+                if not self._is_in_place():
+                    raise FileNotFoundError(errno.ENOENT, "the record was removed or replaced", str(self.path))
             except OSError as error:
-                log.error("%s: fsync failed: %s", self.path, error)
+                log.error("%s: cannot keep the record: %s", self.path, error)
                 with changed:
-                    self.sync_error = error
+                    self.fault = error
                     changed.notify_all()
                 if self.on_sync_error is not None:
                     self.on_sync_error(error)
@@ -434,23 +520,33 @@ class RecordWriter:
                 changed.notify_all()
 
     def wait_synced(self, timeout: float | None = None) -> bool:
-        """Wait until every line written so far is on the disk; False on a timeout or a failed fsync."""
+        """Wait until every line written so far is on the disk; False on a timeout or a fault."""
         if self._thread is None:
-            return True  # every line was synced before append returned
+            return self.fault is None  # every line was synced before append returned
         with self._changed:
-            self._changed.wait_for(lambda: self._synced >= self._written or self.sync_error is not None, timeout)
-            return self._synced >= self._written and self.sync_error is None
+            self._changed.wait_for(lambda: self._synced >= self._written or self.fault is not None, timeout)
+            return self._synced >= self._written and self.fault is None
 
     def close(self) -> None:
-        """Finish the last fsync and close; safe to call twice."""
-        thread, self._thread = self._thread, None
-        if thread is not None:
-            with self._changed:
-                self._closing = True
-                self._changed.notify_all()
-            thread.join()
+        """Finish the last fsync (after a fault: try a last repair) and close; safe to call twice."""
+        if self._closed:
+            return
+        self._stop_sync_thread()
+        if self.fault is not None:
+            try:
+                self.repair()
+            except OSError as error:
+                log.error("%s: cannot write the record out before closing: %s", self.path, error)
+            self._stop_sync_thread()
+        self._closed = True
+        self._release()
+
+    def _release(self) -> None:
         if self._fd is not None:
-            os.close(self._fd)
+            try:
+                os.close(self._fd)
+            except OSError:
+                pass
             self._fd = None
 
     def __enter__(self) -> RecordWriter:
@@ -458,3 +554,34 @@ class RecordWriter:
 
     def __exit__(self, *exc_info: object) -> None:
         self.close()
+
+
+def finish_rewrites(folder: Path) -> None:
+    """Records whose rewrite (see :meth:`RecordWriter.repair`) was cut off by a power cut or a kill.
+
+    A rewrite is written whole and fsynced before it is renamed over its record, and nothing is
+    added to the record meanwhile: a rewrite that reads whole is the newer copy and takes the
+    record's place; one cut off while it was written is removed (the record was left as it was).
+    """
+    try:
+        leftovers = sorted(folder.glob("*.jsonl" + RecordWriter.REWRITE_SUFFIX))
+    except OSError:
+        return
+    for temp in leftovers:
+        record = temp.with_name(temp.name[: -len(RecordWriter.REWRITE_SUFFIX)])
+        try:
+            whole = parse_record(temp.read_bytes()).torn_line is None
+        except (RecordError, OSError):
+            whole = False
+        try:
+            if whole:
+                os.replace(temp, record)
+                log.warning("%s: finished a rewrite cut off by a restart", record)
+            else:
+                temp.unlink()
+        except OSError as error:
+            log.error("%s: cannot finish or remove: %s", temp, error)
+
+
+def _identity(status: os.stat_result) -> tuple[int, int]:
+    return status.st_dev, status.st_ino

@@ -50,7 +50,7 @@ from .engine import (
     tile_name,
 )
 from .i18n import Translator
-from .record import Header, RecordError, RecordWriter, read_record
+from .record import Header, RecordError, RecordWriter, finish_rewrites, read_record
 from .sounds import Sounder
 from .tileboard import BoardConnected, BoardDisconnected, BoardProblem, TileBoard, TileTouched
 from .ui import Confirm, Notice, SandTimer, TimerMode, UiState
@@ -62,6 +62,7 @@ CLUE_STEPS = (1, 2, 3, 4, 5, 6, 7, 8, 9, UNLIMITED, 0)  # what clue down/up step
 CONFIRM_SECONDS = 15.0  # an unanswered question goes away
 NOTICE_SECONDS = 8.0
 PENALTY_HOLD_SECONDS = 2.0  # END TURN held this long asks about an illegal clue
+REPAIR_SECONDS = 5.0  # while the record cannot be kept, the table tries to write it out this often
 
 
 @dataclass(frozen=True)
@@ -153,6 +154,8 @@ class Table:
         self._sounds: list[str] = []  # started after the frame is out
         self._last_number = 0  # the highest game number in the records (see start)
         self._phase_key: tuple | None = None
+        self._unsaved = False  # an action or an fsync failed since the record was last whole
+        self._repair_at: float | None = None  # when to try writing the record out again
 
     # --- games
 
@@ -164,6 +167,7 @@ class Table:
         its clock behind. Records without a number (older ones) come first, by name.
         """
         now = self.clock()
+        finish_rewrites(self.games_dir)
         numbered = sorted(((_record_number(path), path.name, path) for path in self.games_dir.glob("*.jsonl")), reverse=True)
         self._last_number = max((number for number, _, _ in numbered), default=0)
         for _, _, path in numbered:
@@ -217,11 +221,12 @@ class Table:
             if self.game is None:
                 raise
             log.error("cannot start a new game record: %s", error)
-            self._notice(Notice("notice.record_unwritable", (("why", error.strerror or str(error)),)), now)
+            self._notice(Notice("notice.record_no_new_game", (("why", self.tr.disk(error)),)), now)
             self.update(now)
             return
         self.close_record()
         self.writer = writer
+        self._unsaved, self._repair_at = False, None
         self._last_number += 1
         self.words = words
         self.game = new_game(key, self.config.variant)
@@ -263,7 +268,7 @@ class Table:
         elif isinstance(event, BoardProblem):
             self._board_problem(event, now)
         elif isinstance(event, RecordSyncFailed):
-            self._notice(Notice("notice.record_unwritable", (("why", event.error.strerror or str(event.error)),)), now)
+            self._save_failed(event.error, now)
         # Anything else (the controller's wake-up) just lets time do its work.
         self.update(now)
 
@@ -283,6 +288,8 @@ class Table:
         if self._notice_until and now >= self._notice_until[0]:
             self._notice_until = [until for until in self._notice_until if until > now]
             self.ui = replace(self.ui, notices=self.ui.notices[-len(self._notice_until) :] if self._notice_until else ())
+        if self._repair_at is not None and now >= self._repair_at:
+            self._repair(now)
         self.redraw(now)
 
     def next_wake(self) -> float | None:
@@ -296,6 +303,7 @@ class Table:
             times.append(now + (left - int(left)) if left > 0 else None)  # the next whole second shown
         if self._notice_until:
             times.append(self._notice_until[0])
+        times.append(self._repair_at)
         times = [time for time in times if time is not None]
         return min(times) if times else None
 
@@ -342,8 +350,13 @@ class Table:
             else:
                 game.undo()
             log.error("cannot write the game record: %s", error)
-            self._notice(Notice("notice.record_unwritable", (("why", error.strerror or str(error)),)), now)
+            self._notice(Notice("notice.record_unwritable", (("why", self.tr.disk(error)),)), now)
+            self._unsaved = True
+            if self.writer.fault is not None and self._repair_at is None:
+                self._repair_at = now + REPAIR_SECONDS
             return None
+        if self._unsaved and self.writer.fault is None:
+            self._saved_again(now)
         for event in events:
             self.compositor.notice(event, now)
             self._sound_for(event, now)
@@ -518,6 +531,34 @@ class Table:
     def _notice(self, notice: Notice, now: float) -> None:
         self.ui = replace(self.ui, notices=(*self.ui.notices, notice)[-3:])
         self._notice_until = (self._notice_until + [now + NOTICE_SECONDS])[-3:]
+
+    def _save_failed(self, error: OSError, now: float) -> None:
+        """The record cannot be kept (a failed fsync, the file gone): say so, keep the game, retry."""
+        self._unsaved = True
+        self._notice(Notice("notice.record_unsaved", (("why", self.tr.disk(error)),)), now)
+        if self._repair_at is None:
+            self._repair_at = now + REPAIR_SECONDS
+
+    def _repair(self, now: float) -> None:
+        """Try to write the record out again (every REPAIR_SECONDS while it fails)."""
+        self._repair_at = None
+        if self.writer is None or self.writer.fault is None:
+            return
+        try:
+            self.writer.repair()
+        except OSError as error:
+            log.error("the game record still cannot be written: %s", error)
+            self._repair_at = now + REPAIR_SECONDS
+            if not any(notice.msgid == "notice.record_unsaved" for notice in self.ui.notices):
+                self._notice(Notice("notice.record_unsaved", (("why", self.tr.disk(error)),)), now)
+            return
+        self._saved_again(now)
+
+    def _saved_again(self, now: float) -> None:
+        self._unsaved = False
+        self.ui = replace(self.ui, notices=tuple(n for n in self.ui.notices if not n.msgid.startswith("notice.record_un")))
+        self._notice_until = self._notice_until[len(self._notice_until) - len(self.ui.notices) :] if self.ui.notices else []
+        self._notice(Notice("notice.record_saved"), now)
 
     def _sync_failed(self, error: OSError) -> None:
         """On the record's sync thread: tell the controller's thread."""
