@@ -245,3 +245,16 @@ def test_a_rewrite_cut_off_while_it_was_written_is_removed_and_the_record_kept(t
     (tmp_path / "game.jsonl.rewrite").write_bytes(before[:-7])
     finish_rewrites(tmp_path)
     assert path.read_bytes() == before and not (tmp_path / "game.jsonl.rewrite").exists()
+
+
+def test_a_rewrite_cut_short_at_a_lines_end_never_replaces_a_longer_record(tmp_path):
+    from codenames_board.record import finish_rewrites
+
+    path = tmp_path / "game.jsonl"
+    with RecordWriter.create(path, header()) as writer:
+        writer.append(Clue(2))
+        writer.append(Touch(0))
+    before = path.read_bytes()
+    (tmp_path / "game.jsonl.rewrite").write_bytes(before[: before.rindex(b'{"action": "touch"')])  # whole lines, fewer
+    finish_rewrites(tmp_path)
+    assert path.read_bytes() == before and not (tmp_path / "game.jsonl.rewrite").exists()

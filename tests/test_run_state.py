@@ -8,7 +8,7 @@ import pytest
 
 from codenames_board.config import parse
 from codenames_board.i18n import Translator
-from codenames_board.record import Header, RecordError, RecordWriter, parse_record
+from codenames_board.record import Header, RecordError, RecordWriter, parse_record, read_record
 from codenames_board.engine import Clue, Key
 from codenames_board.table import Table
 from codenames_board.tileboard import VirtualTileBoard
@@ -79,7 +79,9 @@ def test_a_record_nested_too_deep_is_damaged_not_a_crash(tmp_path):
     table.close()
 
 
-def test_an_unfinished_game_that_cannot_be_reopened_is_left_and_a_new_one_dealt(tmp_path, monkeypatch):
+def test_an_unfinished_game_that_cannot_be_reopened_is_played_on_and_written_out_anew(tmp_path, monkeypatch):
+    from codenames_board.engine import Touch
+
     path = unfinished_record(tmp_path / "games")
     before = path.read_bytes()
     real_open = os.open
@@ -91,10 +93,15 @@ def test_an_unfinished_game_that_cannot_be_reopened_is_left_and_a_new_one_dealt(
 
     monkeypatch.setattr(os, "open", read_only)
     table = table_in(tmp_path)
-    table.start()
-    assert table.writer.path != path and table.ui.notices[-1].msgid == "notice.record_damaged"
+    table.start()  # read, so resumed; kept in memory until the record can be written
+    assert table.writer.path == path and [action.name for action in table.game.actions] == ["clue"]
+    assert table.ui.notices[-1].msgid == "notice.record_unsaved"
+    assert path.read_bytes() == before  # untouched so far
+    tile = next(tile for tile in table.game.key.agents(table.game.turn))
+    assert table.play(Touch(tile), table.clock())  # the record is written anew beside it and renamed over
     table.close()
-    assert path.read_bytes() == before  # untouched
+    assert path.read_bytes().startswith(before)
+    assert [action.name for _, action in read_record(path).actions] == ["clue", "touch"]
 
 
 def test_no_game_can_be_dealt_on_a_full_disk_and_the_start_says_why(tmp_path, monkeypatch):

@@ -306,7 +306,7 @@ class RecordWriter:
 
     REWRITE_SUFFIX = ".rewrite"  # the new copy, before it is renamed over the record
 
-    def __init__(self, path: Path, fd: int, background_sync: bool = False, on_sync_error=None, content: bytes = b"") -> None:
+    def __init__(self, path: Path, fd: int | None, background_sync: bool = False, on_sync_error=None, content: bytes = b"") -> None:
         self.path = path
         self._fd: int | None = fd
         self._content = bytearray(content)  # every whole line accepted so far: what the disk must hold
@@ -316,10 +316,11 @@ class RecordWriter:
         self._background = False
         self._written = 0  # lines written so far
         self._synced = 0  # lines known to be on the disk
+        self.durable = len(content)  # bytes of the record an fsync has confirmed (what a power cut keeps)
         self._closing = False
         self._changed = threading.Condition()
         self._thread: threading.Thread | None = None
-        self._identity = _identity(os.fstat(fd))
+        self._identity = _identity(os.fstat(fd)) if fd is not None else None
         if background_sync:
             self._start_sync_thread()
 
@@ -350,24 +351,37 @@ class RecordWriter:
 
     @classmethod
     def resume(cls, path: str | os.PathLike, background_sync: bool = False, on_sync_error=None) -> tuple[RecordWriter, Record]:
+        """Continue a record. Raises RecordError or OSError when it cannot be read; once read, a
+        disk that fails to reopen it gives a writer at ``fault`` that writes it out anew at the
+        first :meth:`repair` (the game is in memory: it is not lost to an error of the moment)."""
         path = Path(path)
         data = path.read_bytes()
         record = parse_record(data)
         content = data[: record.good_bytes]
-        fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
+        if content and not content.endswith(b"\n"):
+            content += b"\n"  # a last line complete but for its newline
+        fd = None
         try:
+            fd = os.open(path, os.O_RDWR | getattr(os, "O_BINARY", 0))
             if record.good_bytes < len(data):
                 os.ftruncate(fd, record.good_bytes)
-            if content and not content.endswith(b"\n"):
+            if len(content) > record.good_bytes:
                 os.lseek(fd, 0, os.SEEK_END)
-                os.write(fd, b"\n")  # a last line complete but for its newline
-                content += b"\n"
+                os.write(fd, b"\n")
             os.fsync(fd)
-        except OSError:
             os.close(fd)
-            raise
-        os.close(fd)
-        fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+            fd = None
+            fd = os.open(path, os.O_WRONLY | os.O_APPEND | getattr(os, "O_BINARY", 0))
+        except OSError as error:
+            if fd is not None:
+                try:
+                    os.close(fd)
+                except OSError:
+                    pass
+            log.error("%s: cannot reopen the record: %s", path, error)
+            writer = cls(path, None, background_sync, on_sync_error, content)
+            writer.fault = error
+            return writer, record
         return cls(path, fd, background_sync, on_sync_error, content), record
 
     def _start_sync_thread(self) -> None:
@@ -432,12 +446,16 @@ class RecordWriter:
         except OSError:
             self._cut_back()
             raise
-        self._content += data
-        if self._thread is not None:
+        if self._thread is None:
             with self._changed:
-                self._written += 1
-                if notify:
-                    self._changed.notify_all()
+                self._content += data
+                self.durable = len(self._content)
+            return
+        with self._changed:  # the sync thread reads both together
+            self._content += data
+            self._written += 1
+            if notify:
+                self._changed.notify_all()
 
     def _cut_back(self) -> None:
         """After a failed write: the file ends with its last whole line again, or the writer is at fault."""
@@ -491,6 +509,7 @@ class RecordWriter:
         log.warning("%s: written out again after: %s", self.path, self.fault)
         self.fault = None
         self._written = self._synced = 0
+        self.durable = len(self._content)
         if self._background:
             self._start_sync_thread()
 
@@ -502,7 +521,7 @@ class RecordWriter:
                     changed.wait()
                 if self._synced == self._written:
                     return  # closing, and everything is on the disk
-                target = self._written
+                target, size = self._written, len(self._content)
             try:
                 os.fsync(self._fd)
                 if not self._is_in_place():
@@ -516,7 +535,7 @@ class RecordWriter:
                     self.on_sync_error(error)
                 return
             with changed:
-                self._synced = target
+                self._synced, self.durable = target, size
                 changed.notify_all()
 
     def wait_synced(self, timeout: float | None = None) -> bool:
@@ -559,9 +578,10 @@ class RecordWriter:
 def finish_rewrites(folder: Path) -> None:
     """Records whose rewrite (see :meth:`RecordWriter.repair`) was cut off by a power cut or a kill.
 
-    A rewrite is written whole and fsynced before it is renamed over its record, and nothing is
-    added to the record meanwhile: a rewrite that reads whole is the newer copy and takes the
-    record's place; one cut off while it was written is removed (the record was left as it was).
+    Both copies are a beginning of the same lines (the record gets nothing new while it is
+    being rewritten), and a power cut may cut either short, even at a line's end. So the copy
+    with more whole lines wins: the rewrite takes the record's place if it extends what the
+    record holds, and is removed otherwise.
     """
     try:
         leftovers = sorted(folder.glob("*.jsonl" + RecordWriter.REWRITE_SUFFIX))
@@ -570,11 +590,17 @@ def finish_rewrites(folder: Path) -> None:
     for temp in leftovers:
         record = temp.with_name(temp.name[: -len(RecordWriter.REWRITE_SUFFIX)])
         try:
-            whole = parse_record(temp.read_bytes()).torn_line is None
+            new = temp.read_bytes()
+            new_good = parse_record(new).good_bytes
         except (RecordError, OSError):
-            whole = False
+            new, new_good = b"", 0
         try:
-            if whole:
+            old = record.read_bytes()
+            old_good = parse_record(old).good_bytes
+        except (RecordError, OSError):
+            old, old_good = b"", 0
+        try:
+            if new_good > old_good and new[:old_good] == old[:old_good]:
                 os.replace(temp, record)
                 log.warning("%s: finished a rewrite cut off by a restart", record)
             else:

@@ -62,6 +62,7 @@ CLUE_STEPS = (1, 2, 3, 4, 5, 6, 7, 8, 9, UNLIMITED, 0)  # what clue down/up step
 CONFIRM_SECONDS = 15.0  # an unanswered question goes away
 NOTICE_SECONDS = 8.0
 PENALTY_HOLD_SECONDS = 2.0  # END TURN held this long asks about an illegal clue
+RESUME_ATTEMPTS = 3  # a record the disk fails to open at start is tried this often
 REPAIR_SECONDS = 5.0  # while the record cannot be kept, the table tries to write it out this often
 
 
@@ -132,6 +133,7 @@ class Table:
         self._stamp = (lambda: _iso(wall_clock())) if wall_clock is not None else _Stamp()
         self.games_dir = config.state_dir / "games"
         self.deal_words = deal_words  # 25 codenames per game (the simulator), or None (cards on the table)
+        self.pause = time.sleep  # between attempts to reopen a record at start
         self.post = post  # hands an event to the controller's queue from another thread (the record's sync)
         self.words: list[str] | None = None
         self.compositor = leds.Compositor(
@@ -160,39 +162,57 @@ class Table:
     # --- games
 
     def start(self) -> None:
-        """Resume the newest unfinished game in the state folder, or deal a new one.
+        """Resume the newest game in the state folder if it is unfinished, or deal a new one.
 
         Newest means the highest ``number`` in the records' headers (the table counts its
         games), not the newest name or time: a Pi without a real-time clock may start with
-        its clock behind. Records without a number (older ones) come first, by name.
+        its clock behind. Records without a number (older ones) come first, by name. Older
+        unfinished games were left with NEW GAME and stay as they are. A newest record that
+        is damaged is left as it is and named; one the disk fails to open is tried again
+        (an SD card's error may pass) before a new game is dealt.
         """
         now = self.clock()
         finish_rewrites(self.games_dir)
         numbered = sorted(((_record_number(path), path.name, path) for path in self.games_dir.glob("*.jsonl")), reverse=True)
         self._last_number = max((number for number, _, _ in numbered), default=0)
-        for _, _, path in numbered:
+        if not (numbered and self._resume(numbered[0][2], now)):
+            self.deal(now)
+
+    def _resume(self, path: Path, now: float) -> bool:
+        """Take up the game in ``path`` if it is unfinished; False to deal a new one."""
+        writer, failure = None, None
+        for attempt in range(1, RESUME_ATTEMPTS + 1):
             try:
                 record = read_record(path)
                 game = record.replay()
-                if not game.is_over:
-                    writer, _ = RecordWriter.resume(path, background_sync=True, on_sync_error=self._sync_failed)
-            except (RecordError, OSError) as error:  # damaged, not a file, unreadable, read-only: left as it is
-                log.warning("%s: not resumed: %s", path, error)
-                self._notice(Notice("notice.record_damaged", (("name", path.name),)), now)
-                continue
-            if not game.is_over:
-                self.writer = writer
-                self.game = game
-                self.words = record.header.words
-                log.info("resumed %s after %d actions", path, len(record.actions))
-                if record.torn_line:
-                    log.warning("%s", self.tr("warning.torn_line", path=str(path), line=record.torn_line))
-                    self._notice(Notice("notice.record_torn"), now)
-                self._after_change(now)
-                self.update(now)  # the LEDs and the display show the game at once
-                return
-            break  # the newest game is finished: start a fresh one
-        self.deal(now)
+                if game.is_over:
+                    return False
+                writer, _ = RecordWriter.resume(path, background_sync=True, on_sync_error=self._sync_failed)
+                break
+            except OSError as error:  # not a file, unreadable: tried again, then left as it is
+                log.warning("%s: not resumed (attempt %d): %s", path, attempt, error)
+                failure = error
+                if attempt < RESUME_ATTEMPTS:
+                    self.pause(0.25 * attempt)
+            except RecordError as error:  # damaged: left as it is
+                failure = error
+                break
+        if writer is None:
+            log.warning("%s: not resumed, left as it is: %s", path, failure)
+            self._notice(Notice("notice.record_damaged", (("name", path.name),)), now)
+            return False
+        self.writer = writer
+        self.game = game
+        self.words = record.header.words
+        log.info("resumed %s after %d actions", path, len(record.actions))
+        if writer.fault is not None:  # read, but not reopened: kept in memory, written out when it can be
+            self._save_failed(writer.fault, now)
+        if record.torn_line:
+            log.warning("%s", self.tr("warning.torn_line", path=str(path), line=record.torn_line))
+            self._notice(Notice("notice.record_torn"), now)
+        self._after_change(now)
+        self.update(now)  # the LEDs and the display show the game at once
+        return True
 
     def deal(self, now: float | None = None) -> None:
         """A new game: a new key, a new record.
