@@ -146,3 +146,15 @@ def test_a_screenshot_too_big_for_memory_is_a_script_mistake(tmp_path, run_cli):
     script.write_text("screenshot a.png 100000x100000\n")
     result = run_cli("sim", "--headless", "--script", script, env={"SDL_VIDEODRIVER": "dummy"})
     assert result.returncode == 2 and f"{script}:1:" in result.stderr and "7680x4320" in result.stderr
+
+
+@pytest.mark.parametrize("where", ["under-a-file/shot.png", "taken/shot.png"])
+def test_a_screenshot_that_cannot_be_saved_is_one_line(tmp_path, run_cli, where):
+    (tmp_path / "under-a-file").write_text("")  # its folder cannot be made (OSError from mkdir)
+    (tmp_path / "taken" / "shot.png").mkdir(parents=True)  # a folder where the picture would go: SDL cannot open it
+    script = tmp_path / "game.txt"
+    script.write_text(f"touch C3\nscreenshot {where}\n")
+    result = run_cli("sim", "--headless", "--script", script, env={"SDL_VIDEODRIVER": "dummy"})
+    lines = result.stderr.strip().splitlines()
+    assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
+    assert len(lines) == 1 and lines[0].startswith(f"{script}:2: cannot save the screenshot"), lines

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import argparse
+import errno
 import json
 import os
 import sys
@@ -295,11 +296,20 @@ def _run_script(sim, steps, clock, args, size, tr) -> int:
         surface = pygame.Surface(size)
         draw(surface, sim.scene(), sim.tr)
         path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(surface, str(path))
+        try:
+            pygame.image.save(surface, str(path))
+        except pygame.error as error:  # SDL says only that it could not open the file
+            raise OSError(errno.EACCES, str(error)) from None
+
+    from .sim.script import ScriptError
 
     sim.start()
     try:
-        run_script(sim, steps, clock, args.script.parent, size, screenshot)
+        try:
+            run_script(sim, steps, clock, args.script.parent, size, screenshot)
+        except ScriptError as error:
+            print(f"{args.script}:{error.line}: {tr(error.msgid, **error.params)}", file=sys.stderr)
+            return 1
         if args.json:
             state = sim.table.game.state()
             state["words"] = sim.table.words

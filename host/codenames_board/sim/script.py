@@ -136,4 +136,8 @@ def run_script(sim, steps: list[Step], clock, base: Path, size: tuple[int, int],
             sim.help = step.args[0]
         elif step.command == "screenshot":
             path = Path(step.args[0])
-            screenshot(path if path.is_absolute() else base / path, step.args[1] or size)
+            path = path if path.is_absolute() else base / path
+            try:
+                screenshot(path, step.args[1] or size)
+            except OSError as error:  # a folder that cannot be made, a full or read-only disk
+                raise ScriptError("error.script_screenshot_unwritable", step.line, path=str(path), why=error.strerror or error) from None
