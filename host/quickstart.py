@@ -6,7 +6,9 @@
     python3 host/quickstart.py ARGS...    run `codenames-board ARGS...`
 
 Needs only Python 3.11 or newer with its venv module. The environment is made
-once and brought up to date whenever pyproject.toml changes.
+once and brought up to date whenever pyproject.toml changes; the test tools
+(pytest and the MicroPython interpreter where it exists) are installed only
+for `test`.
 """
 
 import hashlib
@@ -33,7 +35,8 @@ def venv_bin(name: str) -> Path:
     return VENV / "bin" / name
 
 
-def ensure_environment() -> None:
+def ensure_environment(extras: str) -> None:
+    """A .venv with codenames-board installed, and ``extras`` ("test" for the test tools, "" for none)."""
     if sys.version_info < (3, 11):
         fail(f"codenames-board needs Python 3.11 or newer, this is {sys.version.split()[0]}: install a newer python3 and run this again")
     python = venv_bin("python")
@@ -43,14 +46,18 @@ def ensure_environment() -> None:
             venv.EnvBuilder(with_pip=True, clear=VENV.exists()).create(VENV)
         except (subprocess.CalledProcessError, OSError) as error:
             fail(f"cannot create the virtual environment ({error}); on Debian, Ubuntu or Raspberry Pi OS: sudo apt install python3-venv")
-    wanted = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
-    if STAMP.exists() and STAMP.read_text().strip() == wanted:
+    project = hashlib.sha256((ROOT / "pyproject.toml").read_bytes()).hexdigest()
+    made = STAMP.read_text().split() if STAMP.exists() else []
+    # The stamp: the pyproject.toml it was made from, then the extras installed ("test" or none).
+    if made[:1] == [project] and (not extras or extras in made[1:]):
         return
-    print("quickstart: installing codenames-board and its test tools into .venv ...", file=sys.stderr)
-    command = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", f"{ROOT}[test]"]
+    what = "codenames-board and its test tools" if extras else "codenames-board"
+    print(f"quickstart: installing {what} into .venv ...", file=sys.stderr)
+    target = f"{ROOT}[{extras}]" if extras else str(ROOT)
+    command = [str(python), "-m", "pip", "install", "--quiet", "--disable-pip-version-check", "-e", target]
     if subprocess.call(command) != 0:
-        fail("pip could not install the packages (see above); check the network connection and run this again")
-    STAMP.write_text(wanted + "\n")
+        fail("pip could not install the packages (see above): its last lines say why (no network, or a package without a build for this machine)")
+    STAMP.write_text(" ".join([project, *([extras] if extras else [])]) + "\n")
 
 
 def run(command: list[str]) -> None:
@@ -60,8 +67,8 @@ def run(command: list[str]) -> None:
 
 
 def main() -> None:
-    ensure_environment()
     args = sys.argv[1:]
+    ensure_environment("test" if args[:1] == ["test"] else "")
     if args[:1] == ["test"]:
         os.chdir(ROOT)
         run([str(venv_bin("python")), "-m", "pytest", *args[1:]])

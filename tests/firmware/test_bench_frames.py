@@ -8,22 +8,16 @@ reader, never asserted: a test does not time.
 import os
 import re
 import subprocess
-import sys
 from pathlib import Path
 
 import pytest
+
+from needs import micropython
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 UNIXBOARD = ROOT / "host" / "codenames_board" / "unixboard"
 STATS = r"p50=(\d+) p99=(\d+) max=(\d+) mean=(\d+) n=(\d+)"
-
-
-def micropython() -> str:
-    command = Path(sys.executable).parent / "micropython"
-    if not command.exists():
-        pytest.fail(f"{command} is missing: install the test extras")
-    return str(command)
 
 
 @pytest.mark.parametrize("mode", ["bulk", "bytewise"])

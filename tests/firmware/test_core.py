@@ -7,16 +7,11 @@ from pathlib import Path
 
 import pytest
 
+from needs import micropython, mpy_cross
+
 HERE = Path(__file__).resolve().parent
 FIRMWARE = HERE.parents[1] / "firmware"
 SCRIPT = HERE / "mp_core_scenarios.py"
-
-
-def micropython() -> str:
-    command = Path(sys.executable).parent / "micropython"
-    if not command.exists():
-        pytest.fail(f"{command} is missing: install the test extras (python3 host/quickstart.py test does)")
-    return str(command)
 
 
 def run(interpreter: str, scenario: str) -> list[str]:
@@ -129,14 +124,13 @@ def test_core_behaves_the_same_under_cpython(scenario):
 
 
 def test_every_firmware_file_compiles_with_mpy_cross(tmp_path):
-    mpy_cross = Path(sys.executable).parent / "mpy-cross"
-    assert mpy_cross.exists(), f"{mpy_cross} is missing: install the test extras"
+    compiler = mpy_cross()
     sources = sorted(FIRMWARE.glob("*.py"))
     assert {"main.py", "app.py", "tileproto.py", "mpr121.py", "board.py"} <= {source.name for source in sources}
     for source in sources:
         # -march: the Pico's Cortex-M0+, for the @micropython.viper functions (machine code)
         result = subprocess.run(
-            [str(mpy_cross), "-march=armv6m", "-o", str(tmp_path / (source.stem + ".mpy")), str(source)],
+            [compiler, "-march=armv6m", "-o", str(tmp_path / (source.stem + ".mpy")), str(source)],
             capture_output=True,
             text=True,
         )

