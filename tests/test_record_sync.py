@@ -221,7 +221,15 @@ def test_a_record_removed_under_the_writer_is_noticed_at_the_next_fsync_and_made
     assert [action for _, action in read_record(path).actions] == [Clue(1), Touch(3)]
 
 
-def test_a_rewrite_cut_off_before_its_rename_takes_the_records_place_at_the_next_start(tmp_path):
+@pytest.mark.parametrize(
+    "on_disk, rewrite, kept",
+    [
+        ("touch lost", "whole", "whole"),  # the rewrite was synced, the power went before the rename
+        ("whole", "cut mid-line", "whole"),  # the power went while the rewrite was written
+        ("whole", "touch lost", "whole"),  # ... even when it was cut at a line's end
+    ],
+)
+def test_a_rewrite_cut_off_by_a_restart_is_finished_or_removed_whichever_holds_more(tmp_path, on_disk, rewrite, kept):
     from codenames_board.record import finish_rewrites
 
     path = tmp_path / "game.jsonl"
@@ -229,32 +237,8 @@ def test_a_rewrite_cut_off_before_its_rename_takes_the_records_place_at_the_next
         writer.append(Clue(2))
         writer.append(Touch(0))
     whole = path.read_bytes()
-    path.write_bytes(whole[: whole.rindex(b'{"action": "touch"')])  # the touch lost by a failed fsync
-    (tmp_path / "game.jsonl.rewrite").write_bytes(whole)  # written and synced; the power went off
+    copies = {"whole": whole, "touch lost": whole[: whole.rindex(b'{"action": "touch"')], "cut mid-line": whole[:-7]}
+    path.write_bytes(copies[on_disk])
+    (tmp_path / "game.jsonl.rewrite").write_bytes(copies[rewrite])
     finish_rewrites(tmp_path)
-    assert path.read_bytes() == whole and not (tmp_path / "game.jsonl.rewrite").exists()
-
-
-def test_a_rewrite_cut_off_while_it_was_written_is_removed_and_the_record_kept(tmp_path):
-    from codenames_board.record import finish_rewrites
-
-    path = tmp_path / "game.jsonl"
-    with RecordWriter.create(path, header()) as writer:
-        writer.append(Clue(2))
-    before = path.read_bytes()
-    (tmp_path / "game.jsonl.rewrite").write_bytes(before[:-7])
-    finish_rewrites(tmp_path)
-    assert path.read_bytes() == before and not (tmp_path / "game.jsonl.rewrite").exists()
-
-
-def test_a_rewrite_cut_short_at_a_lines_end_never_replaces_a_longer_record(tmp_path):
-    from codenames_board.record import finish_rewrites
-
-    path = tmp_path / "game.jsonl"
-    with RecordWriter.create(path, header()) as writer:
-        writer.append(Clue(2))
-        writer.append(Touch(0))
-    before = path.read_bytes()
-    (tmp_path / "game.jsonl.rewrite").write_bytes(before[: before.rindex(b'{"action": "touch"')])  # whole lines, fewer
-    finish_rewrites(tmp_path)
-    assert path.read_bytes() == before and not (tmp_path / "game.jsonl.rewrite").exists()
+    assert path.read_bytes() == copies[kept] and not (tmp_path / "game.jsonl.rewrite").exists()
