@@ -7,7 +7,7 @@ from codenames_board.engine import ACTIONS, new_game
 from codenames_board.record import HEADER_FIELDS, parse_record
 
 ROOT = Path(__file__).resolve().parent.parent
-RECORDS = (ROOT / "host" / "RECORDS.md").read_text("utf-8")
+RECORDS = (ROOT / "host" / "codenames_board" / "RECORDS.md").read_text("utf-8")
 README = (ROOT / "README.md").read_text("utf-8")
 
 

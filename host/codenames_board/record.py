@@ -1,4 +1,4 @@
-"""Game records: the save game, one JSON object per line (see host/RECORDS.md).
+"""Game records: the save game, one JSON object per line (see RECORDS.md beside this module).
 
 Line 1 is the header (format, variant, key, start team, optional words,
 language, seed, times). Every following line is one accepted action, written

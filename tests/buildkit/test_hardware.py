@@ -6,6 +6,7 @@ set), which must have it.
 """
 
 import re
+import shutil
 import subprocess
 from pathlib import Path
 
@@ -38,6 +39,28 @@ def test_committed_readme_is_what_the_parts_list_and_power_budget_generate():
 def test_check_mode_says_up_to_date(capsys):
     assert hardware.main(["--check"]) == 0
     assert "up to date" in capsys.readouterr().out
+
+
+def _installed(monkeypatch, tmp_path):
+    """hardware.py as if it ran from an installed wheel (no checkout around it), in an empty current folder."""
+    monkeypatch.setattr(hardware, "__file__", str(tmp_path / "site-packages" / "codenames_board" / "buildkit" / "hardware.py"))
+    monkeypatch.chdir(tmp_path)
+
+
+def test_check_from_an_installed_package_says_in_one_line_where_the_folder_is(monkeypatch, tmp_path, capsys):
+    _installed(monkeypatch, tmp_path)
+    assert hardware.main(["--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "no hardware/ folder here" in err and "git clone" in err and "--folder" in err
+
+
+def test_check_from_an_installed_package_takes_the_current_folders_hardware(monkeypatch, tmp_path, capsys):
+    _installed(monkeypatch, tmp_path)
+    shutil.copytree(HARDWARE, tmp_path / "hardware")
+    assert hardware.main(["--check"]) == 0
+    assert f"{tmp_path / 'hardware' / 'README.md'}: up to date" in capsys.readouterr().out
+    (tmp_path / "hardware" / "bom.csv").write_text("part,quantity,example,notes\nLED,1,x,y\n", "utf-8")
+    assert hardware.main(["--check", "--folder", str(tmp_path / "hardware")]) == 1
 
 
 def test_the_readme_shows_every_part_of_the_csv():

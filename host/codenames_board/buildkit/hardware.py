@@ -7,6 +7,11 @@ markers. ``python -m codenames_board.buildkit.hardware`` rewrites those
 sections; ``--check`` says whether they are up to date; ``--picture`` renders
 ``hardware/table.png`` and ``--stl FOLDER`` every printable part of
 ``hardware/enclosure.scad`` with OpenSCAD.
+
+The folder is a checkout's (a git clone or the unpacked sdist), not the
+installed package's: the wheel carries no ``hardware/``. Run from a checkout,
+the command finds its own; run from an installed package, it takes
+``./hardware`` (or ``--folder``) and otherwise says in one line where to get one.
 """
 
 from __future__ import annotations
@@ -23,6 +28,7 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
+from .. import __version__
 from ..config import Config, parse
 from . import power
 
@@ -90,9 +96,19 @@ def replace_sections(text: str, sections: dict[str, str], source: str = "README.
     return text
 
 
-def root() -> Path:
-    """The checkout this module runs from."""
-    return Path(__file__).resolve().parents[3]
+def default_folder(cwd: Path | None = None) -> Path | None:
+    """``hardware/`` of the checkout this module runs from, else ``./hardware``, else None (an installed package)."""
+    for folder in (Path(__file__).resolve().parents[3] / "hardware", (cwd or Path.cwd()) / "hardware"):
+        if (folder / "bom.csv").is_file():
+            return folder
+    return None
+
+
+NO_FOLDER = (
+    "no hardware/ folder here: this command checks and rewrites hardware/README.md of a codenames-board "
+    f"checkout (a git clone, or the sdist codenames_board-{__version__}.tar.gz unpacked), which the "
+    "installed package does not carry: run it in one, or pass --folder DIR"
+)
 
 
 def readme(folder: Path, config: Config | None = None) -> str:
@@ -160,8 +176,12 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--check", action="store_true", help="only say whether hardware/README.md is up to date (exit 1 if not)")
     parser.add_argument("--picture", action="store_true", help="render hardware/table.png with OpenSCAD")
     parser.add_argument("--stl", metavar="FOLDER", type=Path, help="render every printable part into FOLDER with OpenSCAD (several minutes)")
+    parser.add_argument("--folder", metavar="DIR", type=Path, help="the hardware/ folder (default: the checkout's, else ./hardware)")
     args = parser.parse_args(argv)
-    folder = root() / "hardware"
+    folder = args.folder or default_folder()
+    if folder is None:
+        print(f"{COMMAND}: {NO_FOLDER}", file=sys.stderr)
+        return 2
     try:
         text = readme(folder)
     except (OSError, BomError) as error:
