@@ -5,6 +5,10 @@
 # folders and the systemd service. Run it again at any time (after a git pull,
 # say): every step checks first and changes only what differs.
 # See host/pi/README.md; `setup.sh --help` lists the options.
+#
+# For tests only: CODENAMES_SETUP_MODEL_FILE replaces /proc/device-tree/model,
+# and CODENAMES_SETUP_UDEV_UNDER_ROOT=1 makes a --root run talk to the udevadm
+# on PATH as if the staging root were a running system.
 set -Eeuo pipefail
 umask 022
 
@@ -23,6 +27,10 @@ STATE_DIR=/var/lib/codenames-board
 UNIT=/etc/systemd/system/$SERVICE.service
 DROPIN=/etc/systemd/system/$SERVICE.service.d/10-user.conf
 WANTS_LINK=/etc/systemd/system/multi-user.target.wants/$SERVICE.service
+COMMAND=$VENV/bin/codenames-board
+COMMAND_LINK=/usr/local/bin/codenames-board
+MODEL_FILE=${CODENAMES_SETUP_MODEL_FILE:-/proc/device-tree/model}
+UDEV_UNDER_ROOT=${CODENAMES_SETUP_UDEV_UNDER_ROOT:-0}
 GROUPS_WANTED=(gpio dialout video render input)
 DEFAULT_USER=codenames
 
@@ -38,26 +46,37 @@ boot, as the unprivileged user codenames. Running it twice changes nothing.
                  an existing config is never overwritten
   --start        start the service now (restart it if this run changed it);
                  without it the service is enabled and starts on the next boot
+  --system-pygame
+                 use the system's pygame (apt python3-pygame, built on the
+                 system's SDL, which has KMS/DRM) instead of the package
+                 index's, whose SDL has none: output = "fullscreen" without a
+                 desktop needs KMS/DRM. The quick way on Raspberry Pi OS Lite;
+                 later runs keep it
   --pygame-from-source
                  if pygame's own SDL has no KMS/DRM driver (the wheels from the
                  package index, on 64-bit Raspberry Pi OS), build pygame on
-                 this system's SDL, which has it: output = "fullscreen"
-                 without a desktop needs it (minutes on a Pi 4, longer on a
-                 Zero 2 W)
+                 this system's SDL, which has it (minutes on a Pi 4, long on a
+                 Zero 2 W; --system-pygame is quicker)
+  --rpi-gpio     also install RPi.GPIO (apt python3-rpi.gpio), on a Pi where it
+                 works (Pi 1 to 4, 400, Zero, Zero 2 W, Compute Module 1 to 4);
+                 the table does not need it: gpiozero uses lgpio on every Pi
   --user NAME    run the table as NAME (default: $DEFAULT_USER; never root)
   --source DIR   the codenames-board checkout to install (default: $(cd "$SCRIPT_DIR/../.." && pwd))
   --dry-run      print every action, change nothing (works without root)
   --root DIR     install into the staging root DIR instead of / (an image, a
                  test): files and folders only, no apt, no user, no udevadm,
-                 no systemctl (the service is enabled by its symlink)
+                 no systemctl (the service is enabled by its symlink; the apt
+                 step says which packages the Pi needs)
   --with-venv    with --root: make the virtual environment there too (for
                  tests: a virtual environment cannot be moved, so an image
                  gets its own on the Pi)
   -h, --help     this text
 
 Each step prints one line: ok (nothing to do), changed, planned (--dry-run)
-or skipped. Environment: PYTHON, the Python that makes the virtual
-environment (default: python3).
+or skipped; a step that needs a running udev or systemd and finds none says
+so on its line and what does it instead (a reboot, mostly). Afterwards
+codenames-board is on PATH ($COMMAND_LINK). Environment: PYTHON, the Python
+that makes the virtual environment (default: python3).
 Exit codes: 0 done, 1 a step failed, 2 wrong usage (an unknown option, not root).
 EOF
 }
@@ -78,6 +97,8 @@ INSTALL_CONFIG=0
 WITH_VENV=0
 START=0
 PYGAME_FROM_SOURCE=0
+SYSTEM_PYGAME=0
+RPI_GPIO=0
 PYTHON=${PYTHON:-python3}
 
 while (($#)); do
@@ -87,6 +108,8 @@ while (($#)); do
         --start) START=1 ;;
         --with-venv) WITH_VENV=1 ;;
         --pygame-from-source) PYGAME_FROM_SOURCE=1 ;;
+        --system-pygame) SYSTEM_PYGAME=1 ;;
+        --rpi-gpio) RPI_GPIO=1 ;;
         --root | --user | --source)
             (($# >= 2)) || die_usage "$1 needs a value (see --help)"
             case $1 in
@@ -117,6 +140,7 @@ if ((ROOT_GIVEN)); then
     [[ $ROOT != / ]] || die_usage "--root /: leave --root out to set up this Pi itself"
 fi
 ((WITH_VENV == 0 || ROOT_GIVEN)) || die_usage "--with-venv goes with --root (without --root the virtual environment is always made)"
+((!SYSTEM_PYGAME || !PYGAME_FROM_SOURCE)) || die_usage "--system-pygame and --pygame-from-source: choose one (--system-pygame is quicker)"
 [[ $RUN_USER =~ ^[a-z_][a-z0-9_-]*$ ]] || die_usage "--user $RUN_USER: not a user name"
 [[ $RUN_USER != root ]] || die_usage "--user root: the table never runs as root"
 SOURCE=${SOURCE:-$SCRIPT_DIR/../..}
@@ -232,7 +256,36 @@ ensure_dir() {
 
 package_installed() { [[ $(dpkg-query -W -f='${db:Status-Abbrev}' "$1" 2>/dev/null) == ii* ]]; }
 
-pi_model() { tr -d '\0' 2>/dev/null </proc/device-tree/model || true; }
+apt_has() { apt-cache show "$1" >/dev/null 2>&1; } # in the package lists
+
+pi_model() { tr -d '\0' 2>/dev/null <"$MODEL_FILE" || true; } # "Raspberry Pi 4 Model B Rev 1.4", or nothing
+
+# What the GPIO needs on this model. gpiozero's first choice of pin factory is
+# lgpio, which works on every Pi (and is the only one on a Pi 5); the table
+# imports nothing else. RPi.GPIO only with --rpi-gpio and only where it works:
+# it pokes the BCM283x's registers through /dev/gpiomem, which a Pi 5 (RP1)
+# does not have. Sets MODEL (without its revision), GPIO_RPI (1 or 0) and
+# GPIO_WHY (what was chosen, and why, for the report).
+gpio_plan() {
+    MODEL=$(pi_model)
+    MODEL=${MODEL% Rev *}
+    GPIO_RPI=0
+    local rpi_gpio_works=0
+    if [[ $MODEL =~ ^Raspberry\ Pi\ (Model\ |[234]\ Model\ |400([^0-9]|$)|Zero|Compute\ Module\ ([1-4]|Rev)) ]]; then
+        rpi_gpio_works=1
+    fi
+    GPIO_WHY="lgpio (gpiozero's pin factory on every Pi)"
+    if ((!RPI_GPIO)); then
+        GPIO_WHY+=", no RPi.GPIO (the table does not need it; --rpi-gpio)"
+    elif ((rpi_gpio_works)); then
+        GPIO_RPI=1
+        GPIO_WHY+=" and RPi.GPIO (--rpi-gpio, works on a $MODEL)"
+    elif [[ -n $MODEL ]]; then
+        GPIO_WHY+=", no RPi.GPIO: it does not work on a $MODEL (--rpi-gpio ignored)"
+    else
+        GPIO_WHY+=", no RPi.GPIO: not a Raspberry Pi (no $MODEL_FILE; --rpi-gpio ignored)"
+    fi
+}
 
 existing_groups() {
     local group
@@ -251,63 +304,98 @@ source_hash() {
     )
 }
 
-source_version() { sed -n 's/^version *= *"\(.*\)"/\1/p' "$SOURCE/pyproject.toml" | head -n 1; }
+source_version() { # pyproject.toml's version, or the package's __version__ when it is dynamic
+    local version
+    version=$(sed -n 's/^version *= *"\(.*\)"/\1/p' "$SOURCE/pyproject.toml" | head -n 1)
+    [[ -n $version ]] || version=$(sed -n 's/^__version__ *= *"\(.*\)"/\1/p' "$SOURCE/host/codenames_board/__init__.py" | head -n 1)
+    printf '%s' "${version:-unknown}"
+}
 
-systemd_running() { [[ -d /run/systemd/system ]]; }
+systemd_running() { [[ -d /run/systemd/system ]]; } # sd_booted()
+
+# Is a udev daemon answering? Not in a chroot, a container or an emulated
+# system without one; then udev reads the rules when it starts (at boot).
+udev_running() {
+    command -v udevadm >/dev/null 2>&1 && udevadm control --ping --timeout=5 >/dev/null 2>&1
+}
+
+# Has the venv a pygame of its own (from the package index, or built here),
+# rather than the system's (--system-pygame)?
+venv_has_own_pygame() { compgen -G "$1/lib/python3*/site-packages/pygame/__init__.py" >/dev/null; }
+
+# The system's pygame in use: asked for, or kept from an earlier --system-pygame run.
+uses_system_pygame() {
+    local venv=$1
+    ((SYSTEM_PYGAME)) && return 0
+    [[ -x $venv/bin/python ]] && ! venv_has_own_pygame "$venv" &&
+        "$venv/bin/python" -c 'import pygame' >/dev/null 2>&1
+}
 
 # --- steps ---------------------------------------------------------------------
 
+BASE_PACKAGES=(python3-venv python3-dev libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0 libsdl2-mixer-2.0-0)
+
 step_packages() {
     STEP="apt packages"
+    local wanted=("${BASE_PACKAGES[@]}" python3-lgpio)
+    ((GPIO_RPI)) && wanted+=(python3-rpi.gpio)
+    ((SYSTEM_PYGAME)) && wanted+=(python3-pygame)
     if ((ROOT_GIVEN)); then
-        report skipped "apt packages: not with --root"
+        report skipped "apt packages: not with --root; ${MODEL:-the Pi} needs ${wanted[*]}"
         return 0
     fi
     if ! command -v dpkg-query >/dev/null || ! command -v apt-get >/dev/null; then
         printf 'failed   apt packages: no apt-get here: this script is for Raspberry Pi OS\n' >&2
         exit 1
     fi
-    local model gpio_compat why
-    model=$(pi_model)
-    [[ -n $model ]] || note "this does not look like a Raspberry Pi (no /proc/device-tree/model)"
-    # gpiozero uses lgpio on every Pi (the only backend on a Pi 5). RPi.GPIO is
-    # the fallback: the original on older Pis, rpi-lgpio (the same API on lgpio)
-    # on a Pi 5, where the original cannot work. The two packages conflict.
-    if [[ $model =~ Raspberry\ Pi\ 5|Raspberry\ Pi\ 500|Compute\ Module\ 5 ]]; then
-        gpio_compat=python3-rpi-lgpio
-        why="for a ${model% Rev*}"
-    elif package_installed python3-rpi-lgpio; then
-        gpio_compat=python3-rpi-lgpio
-        why="already chosen on this Pi"
-    else
-        gpio_compat=python3-rpi.gpio
-        why="for ${model:-a Raspberry Pi before the 5}"
-        why=${why% Rev*}
+    [[ -n $MODEL ]] || note "this does not look like a Raspberry Pi (no $MODEL_FILE)"
+    # rpi-lgpio (RPi.GPIO's API on lgpio, Raspberry Pi OS's choice on a Pi 5)
+    # conflicts with python3-rpi.gpio and gives the same module: keep it.
+    if ((GPIO_RPI)) && package_installed python3-rpi-lgpio; then
+        wanted=("${wanted[@]/python3-rpi.gpio/python3-rpi-lgpio}")
     fi
-    local wanted=(python3-venv python3-dev libsdl2-2.0-0 libsdl2-ttf-2.0-0 libsdl2-image-2.0-0
-        libsdl2-mixer-2.0-0 python3-lgpio "$gpio_compat")
-    local missing=() package
+    # Plain Debian has no python3-lgpio (Raspberry Pi OS has): the GPIO step
+    # then puts lgpio into the venv with pip. RPi.GPIO only ever from apt.
+    local missing=() package elsewhere=""
     for package in "${wanted[@]}"; do
-        package_installed "$package" || missing+=("$package")
+        package_installed "$package" && continue
+        if [[ $package == python3-lgpio || $package == python3-rpi.gpio ]] &&
+            compgen -G '/var/lib/apt/lists/*_Packages*' >/dev/null && ! apt_has "$package"; then
+            elsewhere+=$(not_in_lists "$package")
+            continue
+        fi
+        missing+=("$package")
     done
     if ((${#missing[@]} == 0)); then
-        report ok "apt packages: all ${#wanted[@]} installed ($gpio_compat $why)"
+        report ok "apt packages: all installed$elsewhere"
         return 0
     fi
     run apt-get update
-    if ((!DRY_RUN)); then
-        local unavailable=()
-        for package in "${missing[@]}"; do
-            apt-cache show "$package" >/dev/null 2>&1 || unavailable+=("$package")
-        done
-        if ((${#unavailable[@]})); then
-            printf 'failed   apt packages: not in the package lists: %s (they come with Raspberry Pi OS Bookworm or later)\n' \
-                "${unavailable[*]}" >&2
+    local install=()
+    for package in "${missing[@]}"; do
+        if ((DRY_RUN)) || apt_has "$package"; then
+            install+=("$package")
+        elif [[ $package == python3-lgpio || $package == python3-rpi.gpio ]]; then
+            elsewhere+=$(not_in_lists "$package")
+        else
+            printf 'failed   apt packages: not in the package lists: %s (it comes with Raspberry Pi OS Bookworm or later)\n' "$package" >&2
             exit 1
         fi
+    done
+    if ((${#install[@]} == 0)); then
+        report ok "apt packages: all installed$elsewhere"
+        return 0
     fi
-    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${missing[@]}"
-    report changed "apt packages: installed ${missing[*]}"
+    run env DEBIAN_FRONTEND=noninteractive apt-get install -y --no-install-recommends "${install[@]}"
+    report changed "apt packages: installed ${install[*]}$elsewhere"
+}
+
+not_in_lists() { # the report's words for an optional package apt does not have
+    if [[ $1 == python3-lgpio ]]; then
+        printf '; no python3-lgpio in the package lists: lgpio comes from the package index'
+    else
+        printf '; no python3-rpi.gpio in the package lists: no RPi.GPIO'
+    fi
 }
 
 step_user() {
@@ -409,16 +497,40 @@ step_package() {
         cp -R "$SOURCE/host/codenames_board" "$stage/host/"
     fi
     local pip=("$venv/bin/python" -m pip install --disable-pip-version-check --no-input --upgrade)
+    local package=("${pip[@]}") others=() also=""
+    if uses_system_pygame "$venv"; then
+        # The system's pygame may be older than pyproject.toml asks for
+        # (Bookworm's is 2.1.2): the package without its dependencies, then
+        # every other dependency by name, so that pip leaves pygame alone.
+        mapfile -t others < <(system_pygame_dependencies)
+        package+=(--no-deps)
+        also=", with the system's pygame"
+    fi
     if ((DRY_RUN)); then
-        printf '         would run: %s <that folder>\n' "$(quoted "${pip[@]}")"
+        printf '         would run: %s <that folder>\n' "$(quoted "${package[@]}")"
+        ((${#others[@]} == 0)) || printf '         would run: %s\n' "$(quoted "${pip[@]}" "${others[@]}")"
         printf '         would write: %s (%s)\n' "$stamp" "${hash:0:12}"
     else
-        run "${pip[@]}" "$stage"
+        run "${package[@]}" "$stage"
+        ((${#others[@]} == 0)) || run "${pip[@]}" "${others[@]}"
         printf '%s\n' "$hash" >"$stamp"
     fi
     CHANGED_RUNTIME=1
-    report changed "codenames-board $version: installed from $SOURCE (${hash:0:12})"
+    report changed "codenames-board $version: installed from $SOURCE (${hash:0:12})$also"
 }
+
+# The package's dependencies (pyproject.toml), less pygame: one a line.
+system_pygame_dependencies() {
+    "$PYTHON" - "$SOURCE/pyproject.toml" <<'EOF'
+import re, sys, tomllib
+with open(sys.argv[1], "rb") as file:
+    for requirement in tomllib.load(file)["project"]["dependencies"]:
+        if re.split(r"[\s<>=!~;\[(]", requirement, maxsplit=1)[0].lower() != "pygame":
+            print(requirement)
+EOF
+}
+
+pygame_version() { "$1" -c 'import importlib.metadata as m; print(m.version("pygame"))' 2>/dev/null || printf 'unknown'; }
 
 # Does the venv's pygame use an SDL with the KMS/DRM video driver? Prints
 # the SDL library's path, then yes or no.
@@ -433,6 +545,58 @@ print("yes" if found else "no")
 EOF
 }
 
+step_gpio() {
+    STEP="GPIO packages"
+    local venv python
+    venv=$(path "$VENV")
+    python=$venv/bin/python
+    if ((ROOT_GIVEN && !WITH_VENV)); then
+        report skipped "GPIO packages: not with --root (add --with-venv); ${MODEL:-a Raspberry Pi} gets $GPIO_WHY"
+        return 0
+    fi
+    if [[ -z $MODEL ]]; then
+        report skipped "GPIO packages: not a Raspberry Pi (no $MODEL_FILE): no lgpio; off a Pi, GPIOZERO_PIN_FACTORY=mock"
+        return 0
+    fi
+    local found=() lacking=""
+    if [[ -x $python ]] && "$python" -c 'import lgpio' >/dev/null 2>&1; then found+=(lgpio); fi
+    if ((GPIO_RPI)); then
+        if [[ -x $python ]] && "$python" -c 'import importlib.util as u, sys; sys.exit(u.find_spec("RPi.GPIO") is None)' >/dev/null 2>&1; then
+            found+=(RPi.GPIO)
+        elif ((!DRY_RUN)); then
+            lacking="; RPi.GPIO is missing (apt python3-rpi.gpio, from Raspberry Pi OS)"
+        fi
+    fi
+    if [[ ${found[0]:-} == lgpio ]]; then
+        report ok "GPIO packages: ${found[*]} importable in the venv$lacking; for a $MODEL: $GPIO_WHY"
+        return 0
+    fi
+    if ((DRY_RUN && !ROOT_GIVEN)) && apt_has python3-lgpio; then
+        report ok "GPIO packages: lgpio comes with apt's python3-lgpio (see apt packages); for a $MODEL: $GPIO_WHY"
+        return 0
+    fi
+    # No python3-lgpio from apt (plain Debian): lgpio from the package index
+    # by name (wheels for 64-bit ARM), not through an extra of the package.
+    run "$python" -m pip install --disable-pip-version-check --no-input "lgpio>=0.2"
+    CHANGED_RUNTIME=1
+    report changed "GPIO packages: lgpio installed into the venv with pip$lacking; for a $MODEL: $GPIO_WHY"
+}
+
+step_command_link() {
+    STEP="command"
+    local link
+    link=$(path "$COMMAND_LINK")
+    if [[ -L $link && $(readlink "$link") == "$COMMAND" ]]; then
+        report ok "command $link: links to $COMMAND"
+    elif [[ -e $link || -L $link ]]; then
+        report skipped "command $link: something else is there, left alone: remove it and run this again to get codenames-board on PATH"
+    else
+        [[ -d $(dirname "$link") ]] || run mkdir -p "$(dirname "$link")"
+        run ln -s "$COMMAND" "$link"
+        report changed "command $link -> $COMMAND: codenames-board is on PATH"
+    fi
+}
+
 step_display_driver() {
     STEP="display driver"
     local venv python
@@ -442,20 +606,40 @@ step_display_driver() {
         report skipped "display driver: not with --root (add --with-venv)"
         return 0
     fi
+    local switched=0
+    if ((SYSTEM_PYGAME)) && [[ -x $python ]] && venv_has_own_pygame "$venv"; then
+        # The venv's own pygame (from the package index) would hide the system's.
+        run "$python" -m pip uninstall --disable-pip-version-check --no-input --yes pygame
+        CHANGED_RUNTIME=1
+        switched=1
+        if ((DRY_RUN)); then
+            report changed "display driver: the venv's own pygame goes, the system's (python3-pygame) takes its place"
+            return 0
+        fi
+    fi
     if [[ ! -x $python ]] || ! "$python" -c 'import pygame' >/dev/null 2>&1; then
         report skipped "display driver: checked once pygame is installed"
         return 0
     fi
-    local answer library
+    local answer library state=ok what
+    what="pygame $(pygame_version "$python")"
+    if ((switched)); then
+        state=changed
+        what="the system's $what now, not the venv's own:"
+    elif ! venv_has_own_pygame "$venv"; then
+        what="the system's $what (--system-pygame):"
+    else
+        what+=":"
+    fi
     mapfile -t answer < <(sdl_has_kmsdrm "$python")
     library=${answer[0]:-unknown}
     if [[ ${answer[1]:-no} == yes ]]; then
-        report ok "display driver: pygame's SDL ($library) has KMS/DRM: fullscreen works without a desktop"
+        report "$state" "display driver: $what its SDL ($library) has KMS/DRM: fullscreen works without a desktop"
         return 0
     fi
     if ((!PYGAME_FROM_SOURCE)); then
-        report skipped "display driver: pygame's SDL ($library) has no KMS/DRM: fullscreen only under a desktop"
-        note "rerun with --pygame-from-source to build pygame on this system's SDL, or use a framebuffer (host/pi/README.md)"
+        report skipped "display driver: $what its SDL ($library) has no KMS/DRM: fullscreen only under a desktop"
+        note "rerun with --system-pygame (quick) or --pygame-from-source (slow) for KMS/DRM, or use a framebuffer (host/pi/README.md)"
         return 0
     fi
     if ((!ROOT_GIVEN)); then
@@ -470,7 +654,7 @@ step_display_driver() {
         fi
     fi
     local version
-    version=$("$python" -c 'import importlib.metadata as m; print(m.version("pygame"))')
+    version=$(pygame_version "$python")
     run "$python" -m pip install --disable-pip-version-check --no-input --force-reinstall --no-deps \
         --no-binary pygame "pygame==$version"
     if ((!DRY_RUN)); then
@@ -485,18 +669,26 @@ step_display_driver() {
     report changed "display driver: pygame $version built on this system's SDL ($library), which has KMS/DRM"
 }
 
+# udev reads a new rule at its next event, but only a trigger applies it to
+# a Pico that is plugged in already. Both happen on every run while udev
+# runs (cheap: the USB serial ports only), so that a rule installed while
+# udev was not running (a chroot, an emulated system) is applied by the next
+# run, although the file is then up to date.
 step_udev() {
     STEP="udev rule"
+    local rule what
+    rule=$(path "$UDEV_RULE")
     install_file "$SOURCE/host/pi/99-codenames-tiles.rules" "$UDEV_RULE" 0644
-    if [[ $FILE_STATE == ok ]]; then
-        report ok "udev rule $(path "$UDEV_RULE"): up to date"
-    elif ((ROOT_GIVEN)); then
-        report changed "udev rule $(path "$UDEV_RULE"): installed (udev not reloaded: --root)"
+    if [[ $FILE_STATE == changed ]]; then what=installed; else what="up to date"; fi
+    if ((ROOT_GIVEN && !UDEV_UNDER_ROOT)); then
+        report "$FILE_STATE" "udev rule $rule: $what (no udevadm with --root: udev reads it at boot)"
+    elif ! udev_running; then
+        report "$FILE_STATE" "udev rule $rule: $what; udev is not running here, so not applied: a reboot does it (or run this again once udev runs)"
     else
         run udevadm control --reload
-        run udevadm trigger --action=add --subsystem-match=tty
-        CHANGED_RUNTIME=1
-        report changed "udev rule $UDEV_RULE: installed, udev reloaded (the Pico is /dev/codenames-tiles)"
+        run udevadm trigger --action=change --subsystem-match=tty --sysname-match='ttyACM*'
+        [[ $FILE_STATE == ok ]] || CHANGED_RUNTIME=1
+        report "$FILE_STATE" "udev rule $rule: $what, applied (udev reloaded, USB serial ports triggered): the Pico is /dev/codenames-tiles"
     fi
 }
 
@@ -605,14 +797,14 @@ step_unit() {
         return 0
     fi
     CHANGED_RUNTIME=1
-    if ((!ROOT_GIVEN)); then
-        if systemd_running; then
-            run systemctl daemon-reload
-        else
-            note "systemd is not running here: no daemon-reload"
-        fi
+    if ((ROOT_GIVEN)); then
+        report changed "systemd unit $(path "$UNIT"): installed$also"
+    elif systemd_running; then
+        run systemctl daemon-reload
+        report changed "systemd unit $UNIT: installed$also, systemd reloaded"
+    else
+        report changed "systemd unit $UNIT: installed$also; systemd is not running here, so not reloaded: a reboot does it"
     fi
-    report changed "systemd unit $(path "$UNIT"): installed$also"
 }
 
 step_enable() {
@@ -653,7 +845,7 @@ step_start() {
         return 0
     fi
     if ! systemd_running; then
-        report skipped "start: systemd is not running here"
+        report skipped "start: systemd is not running here, so not started: it starts at the next boot"
     elif ((active && CHANGED_RUNTIME)); then
         run systemctl restart "$SERVICE"
         report changed "service $SERVICE: restarted with this version"
@@ -682,10 +874,13 @@ main() {
             stretch | buster | bullseye) note "this is $codename: the setup is made for Raspberry Pi OS Bookworm or later" ;;
         esac
     fi
+    gpio_plan
     step_packages
     step_user
     step_venv
     step_package
+    step_gpio
+    step_command_link
     step_display_driver
     step_udev
     step_config_dir

@@ -1,12 +1,19 @@
-"""The Pi setup (host/pi/setup.sh) and the systemd unit, tested off a Pi.
+"""The Pi setup (host/pi/setup.sh), its udev rule and the systemd unit, tested off a Pi.
 
 Real tools, real runs: shellcheck on the script, systemd-analyze on the unit,
 and the script itself installing into a staging root (--root) twice. Where
 shellcheck or systemd-analyze is missing the test is skipped, except on CI
 (the CI variable set), which must have them.
+
+Two things a test machine does not have are handed in by the script's test
+hooks: the Pi's model (CODENAMES_SETUP_MODEL_FILE instead of
+/proc/device-tree/model; a machine without one counts as no Pi) and a running
+udev (CODENAMES_SETUP_UDEV_UNDER_ROOT=1 with a udevadm on PATH that records
+its calls and answers the ping as told).
 """
 
 import os
+import re
 import shutil
 import stat
 import subprocess
@@ -22,12 +29,14 @@ SETUP = PI / "setup.sh"
 UNIT = PI / "codenames-board.service"
 UDEV_RULE = PI / "99-codenames-tiles.rules"
 BINARY = "/opt/codenames-board/venv/bin/codenames-board"
+COMMAND_LINK = "/usr/local/bin/codenames-board"
 STATUSES = ("ok", "changed", "planned", "skipped")
-STEPS = 12  # the lines a run reports, one per step
+STEPS = 14  # the lines a run reports, one per step
+NO_PI = "/nonexistent/device-tree/model"  # what a test run sees unless it names a model
 
 
 def run_setup(*args, env=None, script=SETUP, user_prefix=()):
-    environ = {**os.environ, "PYTHON": sys.executable, **(env or {})}
+    environ = {**os.environ, "PYTHON": sys.executable, "CODENAMES_SETUP_MODEL_FILE": NO_PI, **(env or {})}
     return subprocess.run(
         [*user_prefix, "bash", str(script), *map(str, args)],
         capture_output=True,
@@ -45,6 +54,12 @@ def status_lines(output):
         if word in STATUSES:
             lines.append((word, rest.strip()))
     return lines
+
+
+def step_line(output, step):
+    """The one status line of the step whose message starts with step: (status, message)."""
+    (line,) = [(status, message) for status, message in status_lines(output) if message.startswith(step)]
+    return line
 
 
 def snapshot(folder):
@@ -196,6 +211,12 @@ INSTALLED = [
 ]
 
 
+def udev_answers():
+    """Does a udev daemon run on this machine?"""
+    udevadm = shutil.which("udevadm")
+    return udevadm is not None and subprocess.run([udevadm, "control", "--ping", "--timeout=5"], capture_output=True).returncode == 0
+
+
 def test_dry_run_on_this_system_plans_every_step_and_changes_nothing():
     """Without --root: the apt, user, udev and systemd steps look at this very system."""
     if shutil.which("apt-get") is None or shutil.which("dpkg-query") is None:
@@ -211,8 +232,15 @@ def test_dry_run_on_this_system_plans_every_step_and_changes_nothing():
     for step in ("virtual environment /opt/codenames-board/venv", "codenames-board ", "udev rule", "systemd unit", "service codenames-board: enabled"):
         assert step in planned, step
     out = completed.stdout
-    assert "would run: udevadm control --reload" in out
+    if udev_answers():
+        assert "would run: udevadm control --reload" in out
+    else:
+        # The bug this guards against: the run failed at `udevadm control --reload`.
+        status, message = step_line(out, "udev rule")
+        assert status == "planned" and "udev is not running here" in message and "reboot" in message
+        assert "udevadm control --reload" not in out
     assert "would run: systemctl enable codenames-board" in out
+    assert f"would run: ln -s {BINARY} {COMMAND_LINK}" in out
     assert "-m venv --system-site-packages /opt/codenames-board/venv" in out
     if user_before != 0:
         assert "would run: useradd --system" in out
@@ -225,7 +253,7 @@ def test_a_run_installs_and_a_second_run_changes_nothing(tmp_path):
     assert first.returncode == 0, first.stdout + first.stderr
     statuses = status_lines(first.stdout)
     assert len(statuses) == STEPS
-    for step in ("udev rule", "config folder", "state folder", "config /", "systemd unit", "enabled"):
+    for step in ("udev rule", "config folder", "state folder", "config /", "systemd unit", "enabled", "command"):
         assert [status for status, message in statuses if message.startswith(step)] == ["changed"], step
 
     unit = tmp_path / "etc/systemd/system/codenames-board.service"
@@ -235,6 +263,8 @@ def test_a_run_installs_and_a_second_run_changes_nothing(tmp_path):
     assert (tmp_path / "etc/codenames-board/config.toml").read_text() == default_config_text()
     link = tmp_path / "etc/systemd/system/multi-user.target.wants/codenames-board.service"
     assert os.readlink(link) == "/etc/systemd/system/codenames-board.service"
+    # codenames-board on PATH: a link into the venv, which the Pi's own run makes.
+    assert os.readlink(tmp_path / COMMAND_LINK.lstrip("/")) == BINARY
     state = tmp_path / "var/lib/codenames-board"
     assert state.is_dir() and stat.S_IMODE(state.stat().st_mode) == 0o750
     assert not (tmp_path / "opt").exists()  # no venv without --with-venv
@@ -309,6 +339,8 @@ def test_with_venv_installs_the_package_once(tmp_path):
     assert config.read_text() == default_config_text()
     checked = subprocess.run([command, "config", "--check", "--config", config], capture_output=True, text=True)
     assert checked.returncode == 0, checked.stderr
+    on_path = tmp_path / COMMAND_LINK.lstrip("/")
+    assert (tmp_path / os.readlink(on_path).lstrip("/")).samefile(command)
     stamp = tmp_path / "opt/codenames-board/installed-source.sha256"
     assert len(stamp.read_text().strip()) == 64
 
@@ -322,6 +354,224 @@ def test_with_venv_installs_the_package_once(tmp_path):
     (display,) = [(status, message) for status, message in statuses if message.startswith("display driver")]
     assert display[0] in ("ok", "skipped") and "KMS/DRM" in display[1], display
     assert snapshot(tmp_path / "etc") | {"stamp": stamp.stat().st_mtime_ns, "command": command.stat().st_mtime_ns} == before
+
+
+# --- udev: the rule, and a udev that is not running ------------------------------
+
+RULE_KEY = re.compile(r'\s*([A-Z_]+(?:\{[^}]*\})?)\s*(==|!=|\+=|-=|:=|=)\s*"([^"]*)"\s*(?:,|$)')
+
+
+def parse_rule(line):
+    """A udev rule line as [(key, operator, value)]; every character must belong to a key."""
+    pairs, position = [], 0
+    while position < len(line):
+        match = RULE_KEY.match(line, position)
+        assert match, f"not a udev key at {line[position:]!r}"
+        pairs.append(match.groups())
+        position = match.end()
+    return pairs
+
+
+def test_the_udev_rule_names_the_pico_and_keeps_modemmanager_off_it():
+    rules = [line for line in UDEV_RULE.read_text().splitlines() if line.strip() and not line.startswith("#")]
+    assert len(rules) == 1
+    pairs = parse_rule(rules[0])
+    matches = {key: value for key, operator, value in pairs if operator == "=="}
+    assigned = {key: (operator, value) for key, operator, value in pairs if operator != "=="}
+    assert matches == {"SUBSYSTEM": "tty", "ATTRS{idVendor}": "2e8a", "ATTRS{idProduct}": "0005"}
+    assert assigned == {
+        "SYMLINK": ("+=", "codenames-tiles"),
+        "GROUP": ("=", "dialout"),
+        "MODE": ("=", "0660"),
+        # ModemManager probes every new USB serial port with AT commands unless told not to.
+        "ENV{ID_MM_DEVICE_IGNORE}": ("=", "1"),
+    }
+
+
+def test_udevadm_verify_accepts_the_rule():
+    udevadm = shutil.which("udevadm")
+    if udevadm is None or subprocess.run([udevadm, "verify", "--help"], capture_output=True).returncode != 0:
+        pytest.skip("no `udevadm verify` here (systemd 254 or later)")
+    completed = subprocess.run([udevadm, "verify", str(UDEV_RULE)], capture_output=True, text=True)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+
+
+def fake_udev(folder):
+    """A udevadm that records its calls and answers the ping while folder/running exists:
+    (environment for run_setup, the calls since the last look, a switch)."""
+    bin_dir = folder / "bin"
+    bin_dir.mkdir()
+    log = folder / "udevadm.log"
+    udevadm = bin_dir / "udevadm"
+    udevadm.write_text(
+        "#!/bin/sh\n"
+        f'printf "%s\\n" "$*" >>"{log}"\n'
+        f'if [ "$1 $2" = "control --ping" ] && [ ! -e "{folder}/running" ]; then\n'
+        '    echo "Failed to send a ping message: No such file or directory" >&2\n'
+        "    exit 1\n"
+        "fi\n"
+    )
+    udevadm.chmod(0o755)
+    env = {"PATH": f"{bin_dir}{os.pathsep}{os.environ['PATH']}", "CODENAMES_SETUP_UDEV_UNDER_ROOT": "1"}
+
+    def calls():
+        lines = log.read_text().splitlines() if log.exists() else []
+        log.unlink(missing_ok=True)
+        return lines
+
+    def running(on):
+        if on:
+            (folder / "running").touch()
+        else:
+            (folder / "running").unlink(missing_ok=True)
+
+    return env, calls, running
+
+
+def test_without_udev_the_rule_step_is_one_line_and_a_later_run_applies_the_rule(tmp_path):
+    root = tmp_path / "root"
+    root.mkdir()
+    env, calls, running = fake_udev(tmp_path)
+
+    first = run_setup("--root", root, env=env)
+    assert first.returncode == 0, first.stdout + first.stderr  # it stopped here before
+    status, message = step_line(first.stdout, "udev rule")
+    assert status == "changed"
+    assert "udev is not running here" in message and "a reboot does it" in message
+    assert calls() == ["control --ping --timeout=5"]
+    # One line says it all: no udevadm command, no other "not running".
+    said = [line for line in first.stdout.splitlines() if "udevadm" in line or "not running" in line]
+    assert said == [f"changed  {message}"]
+
+    # The rule is up to date now: a run with udev running applies it all the same.
+    running(True)
+    second = run_setup("--root", root, env=env)
+    assert second.returncode == 0, second.stdout + second.stderr
+    status, message = step_line(second.stdout, "udev rule")
+    assert status == "ok" and "up to date, applied" in message
+    assert calls() == [
+        "control --ping --timeout=5",
+        "control --reload",
+        "trigger --action=change --subsystem-match=tty --sysname-match=ttyACM*",
+    ]
+    assert "done: 0 changed" in second.stdout
+
+    running(False)
+    third = run_setup("--root", root, env=env)
+    assert step_line(third.stdout, "udev rule")[0] == "ok"
+    assert calls() == ["control --ping --timeout=5"]
+
+
+def test_a_dry_run_with_udev_running_plans_the_reload_and_runs_nothing(tmp_path):
+    root = tmp_path / "root"
+    root.mkdir()
+    env, calls, running = fake_udev(tmp_path)
+    running(True)
+    completed = run_setup("--root", root, "--dry-run", env=env)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "would run: udevadm control --reload" in completed.stdout
+    assert "would run: udevadm trigger --action=change --subsystem-match=tty '--sysname-match=ttyACM*'" in completed.stdout
+    assert calls() == ["control --ping --timeout=5"]  # the question only
+    assert list(root.iterdir()) == []
+
+
+# --- codenames-board on PATH ---------------------------------------------------------
+
+
+def test_codenames_board_goes_on_path_once_and_a_file_of_the_same_name_is_left_alone(tmp_path):
+    first = run_setup("--root", tmp_path)
+    link = tmp_path / COMMAND_LINK.lstrip("/")
+    assert os.readlink(link) == BINARY
+    assert step_line(first.stdout, "command")[0] == "changed"
+    again = run_setup("--root", tmp_path)
+    assert step_line(again.stdout, "command") == ("ok", f"command {link}: links to {BINARY}")
+
+    link.unlink()
+    link.write_text("#!/bin/sh\necho my own codenames-board\n")
+    mine = run_setup("--root", tmp_path)
+    assert mine.returncode == 0
+    status, message = step_line(mine.stdout, "command")
+    assert status == "skipped" and "left alone" in message
+    assert link.read_text() == "#!/bin/sh\necho my own codenames-board\n"
+
+
+# --- which GPIO packages for which Pi -------------------------------------------------
+
+RPI_GPIO_WORKS = [
+    "Raspberry Pi Model B Rev 2",
+    "Raspberry Pi Model B Plus Rev 1.2",
+    "Raspberry Pi 2 Model B Rev 1.1",
+    "Raspberry Pi 3 Model B Plus Rev 1.3",
+    "Raspberry Pi 3 Model A Plus Rev 1.0",
+    "Raspberry Pi 4 Model B Rev 1.4",
+    "Raspberry Pi 400 Rev 1.0",
+    "Raspberry Pi Zero Rev 1.3",
+    "Raspberry Pi Zero W Rev 1.1",
+    "Raspberry Pi Zero 2 W Rev 1.0",
+    "Raspberry Pi Compute Module 3 Plus Rev 1.0",
+    "Raspberry Pi Compute Module 4 Rev 1.0",
+]
+RPI_GPIO_FAILS = [
+    "Raspberry Pi 5 Model B Rev 1.0",
+    "Raspberry Pi 500 Rev 1.0",
+    "Raspberry Pi Compute Module 5 Rev 1.0",
+]
+
+
+def gpio_plan(tmp_path, model, *args):
+    """A staging-root dry run on a Pi of that model: (the apt packages it needs, the GPIO step's message)."""
+    model_file = tmp_path / "model"
+    model_file.write_bytes(model.encode() + b"\0")  # as /proc/device-tree/model: NUL-terminated
+    root = tmp_path / "root"
+    root.mkdir()
+    completed = run_setup("--root", root, "--dry-run", *args, env={"CODENAMES_SETUP_MODEL_FILE": str(model_file)})
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    apt = step_line(completed.stdout, "apt packages")[1]
+    return apt.split(" needs ", 1)[1].split(), step_line(completed.stdout, "GPIO packages")[1]
+
+
+@pytest.mark.parametrize("model", RPI_GPIO_WORKS + RPI_GPIO_FAILS)
+def test_every_pi_gets_lgpio_and_no_rpi_gpio_unless_asked_for(tmp_path, model):
+    packages, gpio = gpio_plan(tmp_path, model)
+    assert "python3-lgpio" in packages
+    assert not any("rpi" in package for package in packages)
+    assert f"{model.split(' Rev ')[0]} gets lgpio" in gpio and "no RPi.GPIO" in gpio
+
+
+@pytest.mark.parametrize("model", RPI_GPIO_WORKS)
+def test_rpi_gpio_when_asked_for_on_a_pi_where_it_works(tmp_path, model):
+    packages, gpio = gpio_plan(tmp_path, model, "--rpi-gpio")
+    assert packages[-2:] == ["python3-lgpio", "python3-rpi.gpio"]
+    assert "and RPi.GPIO" in gpio
+
+
+@pytest.mark.parametrize("model", RPI_GPIO_FAILS)
+def test_no_rpi_gpio_on_a_pi_5_even_when_asked_for(tmp_path, model):
+    packages, gpio = gpio_plan(tmp_path, model, "--rpi-gpio")
+    assert packages[-1] == "python3-lgpio"
+    assert f"no RPi.GPIO: it does not work on a {model.split(' Rev ')[0]}" in gpio
+
+
+def test_off_a_pi_there_is_no_gpio_package(tmp_path):
+    completed = run_setup("--root", tmp_path, "--with-venv", "--dry-run", "--rpi-gpio")
+    status, message = step_line(completed.stdout, "GPIO packages")
+    assert status == "skipped" and "not a Raspberry Pi" in message and "GPIOZERO_PIN_FACTORY=mock" in message
+
+
+# --- the system's pygame -----------------------------------------------------------------
+
+
+def test_system_pygame_installs_debians_pygame_and_keeps_pip_off_it(tmp_path):
+    completed = run_setup("--root", tmp_path, "--with-venv", "--dry-run", "--system-pygame")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert "python3-pygame" in step_line(completed.stdout, "apt packages")[1].split()
+    planned = [line.split("would run: ", 1)[1] for line in completed.stdout.splitlines() if "-m pip install" in line]
+    package, others = planned
+    assert "--no-deps" in package and package.endswith("<that folder>")
+    requirements = others.split("--upgrade ", 1)[1]
+    assert "gpiozero" in requirements and "pyserial" in requirements
+    assert "pygame" not in requirements and "--no-deps" not in others
+    assert step_line(completed.stdout, "codenames-board ")[1].endswith("with the system's pygame")
 
 
 # --- refusals ----------------------------------------------------------------------
@@ -360,6 +610,7 @@ def test_refuses_to_set_up_the_system_without_root(tmp_path):
         (["--dry-run", "--with-venv"], "--with-venv goes with --root"),
         (["--dry-run", "--root", "/nonexistent/staging"], "no such folder"),
         (["--dry-run", "--source", "/"], "not a codenames-board checkout"),
+        (["--dry-run", "--system-pygame", "--pygame-from-source"], "choose one"),
     ],
 )
 def test_wrong_usage_is_one_line_and_exit_code_2(args, message):
@@ -373,5 +624,16 @@ def test_wrong_usage_is_one_line_and_exit_code_2(args, message):
 def test_help_lists_every_option():
     completed = run_setup("--help")
     assert completed.returncode == 0
-    for option in ("--config", "--start", "--user", "--source", "--dry-run", "--root", "--with-venv", "--pygame-from-source"):
+    for option in (
+        "--config",
+        "--start",
+        "--user",
+        "--source",
+        "--dry-run",
+        "--root",
+        "--with-venv",
+        "--pygame-from-source",
+        "--system-pygame",
+        "--rpi-gpio",
+    ):
         assert option in completed.stdout
