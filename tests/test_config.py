@@ -1,11 +1,20 @@
 """The configuration: defaults, user files, and one clear line per mistake."""
 
 import tomllib
+from pathlib import Path
 
 import pytest
 
 from codenames_board import config as config_module
-from codenames_board.config import ConfigErrors, default_text, find_config, load, parse
+from codenames_board.config import (
+    SYSTEM_CONFIG,
+    ConfigErrors,
+    config_candidates,
+    default_text,
+    find_config,
+    load,
+    parse,
+)
 
 
 def problems(text):
@@ -140,3 +149,52 @@ def test_identities_may_not_share_a_colour():
     assert problems('[colours]\nassassin = "#0050ff"\n') == [
         ("config.colour_same", {"key": "[colours] assassin", "other": "[colours] blue"})
     ]
+
+
+def test_xdg_config_dirs_are_searched_after_the_user_and_before_etc(tmp_path):
+    def place(folder):
+        path = tmp_path / folder / "codenames-board" / "config.toml"
+        path.parent.mkdir(parents=True)
+        path.write_text("")
+        return path
+
+    first, second = place("first"), place("second")
+    environ = {"XDG_CONFIG_HOME": str(tmp_path / "home"), "XDG_CONFIG_DIRS": f"relative:{tmp_path / 'first'}:{tmp_path / 'second'}"}
+    assert config_candidates(environ)[:3] == [tmp_path / "home" / "codenames-board" / "config.toml", first, second]
+    assert config_candidates(environ)[-1] == SYSTEM_CONFIG
+    assert find_config(environ=environ) == first
+    assert find_config(environ={**environ, "XDG_CONFIG_DIRS": str(tmp_path / "second")}) == second
+    user = place("home")
+    assert find_config(environ=environ) == user
+
+
+def test_without_xdg_config_dirs_etc_xdg_is_searched():
+    environ = {"XDG_CONFIG_HOME": "/nowhere"}
+    assert config_candidates(environ)[1:] == [Path("/etc/xdg/codenames-board/config.toml"), SYSTEM_CONFIG]
+
+
+def test_config_init_makes_the_folder_and_never_overwrites(tmp_path, run_cli):
+    result = run_cli("config", "--init")
+    path = tmp_path / "state" / "config" / "codenames-board" / "config.toml"  # run_cli's XDG_CONFIG_HOME
+    assert (result.returncode, result.stderr) == (0, ""), result.stderr
+    assert result.stdout.startswith(f"{path}: the default configuration is written.")
+    assert path.read_text("utf-8") == default_text()
+    path.write_text('variant = "duo"\n')
+    again = run_cli("config", "--init")
+    assert again.returncode == 1
+    assert again.stderr.splitlines() == [
+        f"{path} exists already and is left as it is (codenames-board config --default prints the defaults)"
+    ]
+    assert path.read_text() == 'variant = "duo"\n'
+    assert run_cli("config", "--check").stdout.strip() == f"{path}: the configuration is fine."
+
+
+def test_config_init_writes_a_path_of_ones_own(tmp_path, run_cli):
+    path = tmp_path / "deep" / "er" / "table.toml"
+    result = run_cli("config", "--init", path, "--lang", "de")
+    assert result.returncode == 0 and path.read_text("utf-8") == default_text()
+    assert "Standardkonfiguration" in result.stdout
+    blocked = tmp_path / "file"
+    blocked.write_text("")
+    result = run_cli("config", "--init", blocked / "config.toml")
+    assert result.returncode == 1 and len(result.stderr.splitlines()) == 1 and str(blocked) in result.stderr

@@ -1,4 +1,11 @@
-"""The ``codenames-board`` command."""
+"""The ``codenames-board`` command.
+
+Exit codes: 0 done; 1 a failure at run time (no tile board answered, no screen
+to draw on, a self test that failed); 2 a usage mistake the user can fix (a
+bad option, config, record or script; no command at all); 130 stopped by
+Ctrl-C (SIGINT), after closing what was open and keeping the game. SIGTERM
+(the service's stop) ends ``run`` with 0.
+"""
 
 from __future__ import annotations
 
@@ -15,7 +22,10 @@ from .i18n import LANGUAGES, Translator, detect_language
 from .record import RecordError, read_record
 from .textboard import grid, status
 
+EXIT_FAILURE = 1  # it went wrong at run time: a device, a screen
 EXIT_USAGE = 2  # bad input the user can fix: bad file, bad option
+EXIT_INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT, as shells report it
+LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
 
 
 def state_dir() -> Path:
@@ -69,6 +79,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     sim.add_argument("--words", type=Path, metavar="FILE", help=tr("cli.sim_words"))
     sim.add_argument("--headless", action="store_true", help=tr("cli.sim_headless"))
     sim.add_argument("--script", type=Path, metavar="FILE", help=tr("cli.sim_script"))
+    sim.add_argument("--screenshots", type=Path, metavar="DIR", help=tr("cli.sim_screenshots"))
     sim.add_argument("--size", default="1280x720", help=tr("cli.sim_size"))
     sim.add_argument("--json", action="store_true", help=tr("cli.sim_json"))
     sim.add_argument("--spymaster-window", action="store_true", help=tr("cli.sim_spymaster_window"))
@@ -76,6 +87,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", help=tr("cli.run"), description=tr("cli.run"))
     run.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
+    run.add_argument("--seed", type=int, help=tr("cli.run_seed"))
     run.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
     selftest = commands.add_parser("selftest", help=tr("cli.selftest"), description=tr("cli.selftest"))
@@ -93,6 +105,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     config = commands.add_parser("config", help=tr("cli.config"), description=tr("cli.config"))
     config.add_argument("--check", action="store_true", help=tr("cli.config_check"))
     config.add_argument("--default", action="store_true", help=tr("cli.config_default"))
+    config.add_argument("--init", nargs="?", const="", metavar="PATH", help=tr("cli.config_init"))
     config.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
     config.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
@@ -134,11 +147,13 @@ def load_config(explicit: str | None, tr: Translator):
 
 
 def cmd_config(args: argparse.Namespace, tr: Translator) -> int:
-    from .config import default_text
+    from .config import default_text, user_config_file
 
     if args.default:
         print(default_text(), end="")
         return 0
+    if args.init is not None:
+        return _config_init(Path(args.init) if args.init else user_config_file(), tr)
     config = load_config(args.config_file, tr)
     if config is None:
         return EXIT_USAGE
@@ -149,17 +164,85 @@ def cmd_config(args: argparse.Namespace, tr: Translator) -> int:
     return 0
 
 
+def _config_init(path: Path, tr: Translator) -> int:
+    """Write the default config to ``path`` (making its folder), never over an existing file."""
+    from .config import default_text
+
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+        with open(path, "x", encoding="utf-8") as file:  # "x": an existing file is never replaced
+            file.write(default_text())
+    except FileExistsError:
+        print(tr("config.init_exists", path=str(path)), file=sys.stderr)
+        return EXIT_FAILURE
+    except OSError as error:
+        print(tr("error.unwritable", path=str(error.filename or path), why=error.strerror or error), file=sys.stderr)
+        return EXIT_FAILURE
+    print(tr("config.init_written", path=str(path)))
+    return 0
+
+
+def _log_level(tr: Translator) -> int:
+    """CODENAMES_BOARD_LOG as a logging level; a word that is none of them is info, with a warning."""
+    import logging
+
+    value = os.environ.get("CODENAMES_BOARD_LOG", "info")
+    if value.strip().lower() in LOG_LEVELS:
+        return getattr(logging, value.strip().upper())
+    print(tr("run.log_level", value=value, levels=", ".join(LOG_LEVELS)), file=sys.stderr)
+    return logging.INFO
+
+
+def _on_signals(stop) -> list[int]:
+    """SIGTERM and SIGINT call ``stop()`` (in the main thread, between two of its steps) instead of
+    ending the process mid-step; the list they return fills with the signals received."""
+    import signal
+
+    received: list[int] = []
+
+    def handler(signum, frame) -> None:
+        received.append(signum)
+        stop()
+
+    signal.signal(signal.SIGTERM, handler)
+    signal.signal(signal.SIGINT, handler)
+    return received
+
+
+def _interrupted(received: list[int]) -> int:
+    import signal
+
+    return EXIT_INTERRUPTED if signal.SIGINT in received else 0
+
+
+def _no_screen(error, tr: Translator) -> int:
+    """Say why the display has no screen (``NoScreen``); the exit code for ``run`` and ``selftest``."""
+    if error.msgid == "no_display":  # a window, and no desktop: the configuration asks for what cannot be
+        print(tr("display.no_display_run"), file=sys.stderr)
+        return EXIT_USAGE
+    if error.msgid == "no_kmsdrm":
+        print(tr("display.no_kmsdrm", driver=error.params["driver"]), file=sys.stderr)
+    else:
+        print(tr("display.sdl_error", why=error.params["why"]), file=sys.stderr)
+    # A failure here, not a mistake in the configuration: the service tries again (a screen whose
+    # driver comes up late at boot).
+    return EXIT_FAILURE
+
+
 def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
     import logging
-    import signal
+
+    from .screencheck import no_display
 
     config = load_config(args.config_file, tr)
     if config is None:
         return EXIT_USAGE
     if config.language != "auto" and not args.lang:
         tr = Translator(config.language)
-    level = getattr(logging, os.environ.get("CODENAMES_BOARD_LOG", "info").upper(), logging.INFO)
-    logging.basicConfig(level=level, format="%(levelname)s %(name)s: %(message)s")
+    if config.display.output == "window" and no_display():
+        print(tr("display.no_display_run"), file=sys.stderr)
+        return EXIT_USAGE
+    logging.basicConfig(level=_log_level(tr), format="%(levelname)s %(name)s: %(message)s")
     import warnings
 
     from gpiozero.exc import BadPinFactory, GPIOZeroError, PinFactoryFallback
@@ -193,13 +276,19 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
         screen.close()
         print(tr("run.gpio_error", why=error), file=sys.stderr)
         return EXIT_USAGE
-    signal.signal(signal.SIGTERM, lambda *_: runtime.controller.stop())
+    received = _on_signals(runtime.controller.stop)
+    if args.seed is not None:
+        from .deal import Deal
+
+        runtime.table.new_seed = Deal(args.seed).key_seed  # the keys `sim --seed` and `console --seed` deal
     try:
-        runtime.start(wait_display=lambda: screen.start().wait_open())
+        runtime.start(resume=args.seed is None, wait_display=lambda: screen.start().wait_open())
     except Exception as error:
-        from .display import DisplayError
+        from .display import DisplayError, NoScreen
 
         runtime.close()
+        if isinstance(error, NoScreen):
+            return _no_screen(error, tr)
         if isinstance(error, DisplayError):
             print(tr.error(error), file=sys.stderr)
             return EXIT_USAGE
@@ -208,11 +297,8 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
             print(tr("run.state_unusable", path=str(where), why=error.strerror or error), file=sys.stderr)
             return EXIT_USAGE  # the service does not retry this one (RestartPreventExitStatus=2)
         raise
-    try:
-        runtime.serve()
-    except KeyboardInterrupt:
-        pass
-    return 0
+    runtime.serve()
+    return _interrupted(received)
 
 
 def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
@@ -235,6 +321,12 @@ def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
     if args.headless != (args.script is not None):
         print(tr("error.sim_headless_script"), file=sys.stderr)
         return EXIT_USAGE
+    if not args.headless:
+        from .screencheck import no_display
+
+        if no_display():
+            print(tr("display.no_display_sim"), file=sys.stderr)
+            return EXIT_USAGE
     from .words import WordListError, load_word_file
 
     words = None
@@ -275,15 +367,19 @@ def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
             # A scripted run starts from nothing and leaves nothing behind but what it was asked for.
             sim = Simulator(dataclasses.replace(config, state_dir=Path(folder)), tr, seed=args.seed, words=words, clock=clock, sound=False)
             return _run_script(sim, steps, clock, args, (width, height), tr)
+    from .display import NoScreen
+    from .sim.window import run_window
+
     sim = Simulator(config, tr, seed=args.seed, words=words)
     sim.start()
     try:
-        from .sim.window import run_window
-
-        run_window(sim, (width, height), tr("sim.title"), spymaster_window=args.spymaster_window or None)
+        interrupted = run_window(sim, (width, height), tr("sim.title"), spymaster_window=args.spymaster_window or None)
+    except NoScreen:
+        print(tr("display.no_display_sim"), file=sys.stderr)
+        return EXIT_USAGE
     finally:
         sim.close()
-    return 0
+    return EXIT_INTERRUPTED if interrupted else 0
 
 
 def _run_script(sim, steps, clock, args, size, tr) -> int:
@@ -306,7 +402,7 @@ def _run_script(sim, steps, clock, args, size, tr) -> int:
     sim.start()
     try:
         try:
-            run_script(sim, steps, clock, args.script.parent, size, screenshot)
+            run_script(sim, steps, clock, args.screenshots or args.script.parent, size, screenshot)
         except ScriptError as error:
             print(f"{args.script}:{error.line}: {tr(error.msgid, **error.params)}", file=sys.stderr)
             return 1
@@ -332,7 +428,7 @@ def cmd_selftest(args: argparse.Namespace, tr: Translator) -> int:
 
     from .controller import prepare_mock_pins
     from .controls import Controls
-    from .display import DisplayError, open_output
+    from .display import DisplayError, NoScreen, open_output
     from .selftest import SelfTest, PatternScreen
     from .tileboard import open_tileboard
 
@@ -355,6 +451,10 @@ def cmd_selftest(args: argparse.Namespace, tr: Translator) -> int:
         screen = PatternScreen(
             open_output(config.display.output, config.display.size, config.display.framebuffer, config.display.png)
         )
+    except NoScreen as error:  # a window nobody sees would pass the display's test
+        board.close()
+        controls.close()
+        return _no_screen(error, tr)
     except DisplayError as error:
         print(tr.error(error), file=sys.stderr)
         screen = None
@@ -408,15 +508,15 @@ def cmd_firmware(args: argparse.Namespace, tr: Translator) -> int:
     port = find_board(args.port)
     if port is None:
         print(tr("firmware.no_board", port=args.port), file=sys.stderr)
-        return EXIT_USAGE
+        return EXIT_FAILURE
     try:
         stopped = stop_board(port)
     except (serial.SerialException, OSError) as error:
         print(tr("firmware.port_error", port=port, why=error), file=sys.stderr)
-        return EXIT_USAGE
+        return EXIT_FAILURE
     if not stopped:
         print(tr("firmware.no_answer", port=port), file=sys.stderr)
-        return EXIT_USAGE
+        return EXIT_FAILURE
     print(tr("firmware.stopped", port=port))
     return 0
 
@@ -512,7 +612,11 @@ def cmd_replay(args: argparse.Namespace, tr: Translator) -> int:
 
 
 def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
+    import signal
+
     from .console import Console
+    from .deal import Deal
+    from .words import builtin_words
 
     key = None
     if args.key:
@@ -523,7 +627,17 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
             return EXIT_USAGE
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
     # The console's games are kept apart from the table's: `run` never resumes one of them.
-    console = Console(tr, state_dir() / "console", args.variant, args.seed, colour=colour)
+    folder = state_dir() / "console"
+    # The keys and words `sim --seed` and `run --seed` deal; unseeded, no word comes back across games.
+    deal = Deal(args.seed, builtin_words(tr.language), None if args.seed is not None else folder / f"words-{tr.language}.json")
+    console = Console(tr, folder, args.variant, colour=colour, deal=deal)
+    received: list[int] = []
+
+    def interrupt(signum, frame):
+        received.append(signum)
+        raise KeyboardInterrupt  # the console saves and says where (as Python's own handler would)
+
+    signal.signal(signal.SIGINT, interrupt)
     try:
         if args.record is not None and args.record.exists():
             console.resume(args.record)
@@ -536,7 +650,7 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
         print(tr("error.unwritable", path=str(error.filename or args.record), why=error.strerror or error), file=sys.stderr)
         return EXIT_USAGE
     console.run()
-    return 0
+    return EXIT_INTERRUPTED if received else 0
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -544,10 +658,20 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     language = _language_from_argv(argv)
     tr = Translator(language if language in LANGUAGES else detect_language())
-    args = build_parser(tr).parse_args(argv)
+    parser = build_parser(tr)
+    args = parser.parse_args(argv)
     if args.command is None:
-        build_parser(tr).print_help()
-        return 0
+        parser.print_usage(sys.stderr)
+        print(tr("cli.no_command"), file=sys.stderr)
+        return EXIT_USAGE
+    try:
+        return _dispatch(args, tr)
+    except KeyboardInterrupt:  # Ctrl-C before a command set up its own stop: what it had open closed on the way
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+
+
+def _dispatch(args: argparse.Namespace, tr: Translator) -> int:
     if args.command == "replay":
         return cmd_replay(args, tr)
     if args.command == "bench":

@@ -288,18 +288,37 @@ def default_state_dir() -> Path:
     return Path(base) / "codenames-board"
 
 
+SYSTEM_CONFIG = Path("/etc/codenames-board/config.toml")
+
+
+def user_config_file(environ: dict | None = None) -> Path:
+    """The user's config file: $XDG_CONFIG_HOME/codenames-board/config.toml (~/.config/...)."""
+    environ = os.environ if environ is None else environ
+    base = environ.get("XDG_CONFIG_HOME")
+    base = Path(base) if base and Path(base).is_absolute() else Path.home() / ".config"
+    return base / "codenames-board" / "config.toml"
+
+
+def config_candidates(environ: dict | None = None) -> list[Path]:
+    """Where a config file is looked for, first found first: the user's, each folder of
+    $XDG_CONFIG_DIRS (default /etc/xdg) as the XDG Base Directory spec orders them, then /etc's."""
+    environ = os.environ if environ is None else environ
+    # The spec: relative paths in these variables are invalid and ignored.
+    folders = [Path(part) for part in (environ.get("XDG_CONFIG_DIRS") or "/etc/xdg").split(os.pathsep) if part]
+    system = [folder / "codenames-board" / "config.toml" for folder in folders if folder.is_absolute()]
+    candidates = [user_config_file(environ), *system, SYSTEM_CONFIG]
+    return list(dict.fromkeys(candidates))
+
+
 def find_config(explicit: str | os.PathLike | None = None, environ: dict | None = None) -> Path | None:
-    """The config file to read: --config, $CODENAMES_BOARD_CONFIG, the user's, the system's, or None."""
+    """The config file to read: --config, $CODENAMES_BOARD_CONFIG, the first of
+    :func:`config_candidates` that exists, or None (the defaults)."""
     environ = os.environ if environ is None else environ
     if explicit:
         return Path(explicit)
     if environ.get("CODENAMES_BOARD_CONFIG"):
         return Path(environ["CODENAMES_BOARD_CONFIG"])
-    user_base = Path(environ.get("XDG_CONFIG_HOME") or Path.home() / ".config")
-    for candidate in (user_base / "codenames-board" / "config.toml", Path("/etc/codenames-board/config.toml")):
-        if candidate.is_file():
-            return candidate
-    return None
+    return next((candidate for candidate in config_candidates(environ) if candidate.is_file()), None)
 
 
 def load(explicit: str | os.PathLike | None = None, environ: dict | None = None) -> Config:

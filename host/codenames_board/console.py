@@ -7,12 +7,12 @@ it can be scripted through standard input.
 
 from __future__ import annotations
 
-import secrets
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
 from typing import Callable, TextIO
 
+from .deal import Deal
 from .engine import (
     UNLIMITED,
     Action,
@@ -98,11 +98,13 @@ class Console:
         words: list[str] | None = None,
         out: Callable[[str], None] = print,
         colour: bool = False,
+        deal: Deal | None = None,
     ) -> None:
         self.tr = tr
         self.games_dir = games_dir
         self.variant = variant
-        self.seed = seed
+        # Keys (and words, from a deal with a word list) as `sim --seed` and `run --seed` deal them.
+        self.deal = deal if deal is not None else Deal(seed)
         self.words = words
         self.out = out
         self.colour = colour
@@ -120,11 +122,10 @@ class Console:
         """A new game with a new key, in a new record file (``path``, or one in the games folder)."""
         self.close()
         if key is None:
-            seed = self.seed if self.seed is not None else secrets.randbits(32)
-            self.seed = seed + 1 if self.seed is not None else None  # the next "new" gets a new key
-            key = Key.generate(seed)
+            seed, key = self.deal.key()
         else:
             seed = None
+        self.words = self.deal.words() or self.words
         header = Header(self.variant, key, self.words, self.tr.language, seed, now_iso())
         path = path or new_record_path(self.games_dir, self.variant)
         self.writer = RecordWriter.create(path, header)

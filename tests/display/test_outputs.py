@@ -10,6 +10,7 @@ import pytest
 from codenames_board.display import (
     DisplayError,
     FramebufferOutput,
+    NoScreen,
     PngOutput,
     SpymasterScreen,
     WindowOutput,
@@ -188,3 +189,41 @@ def test_open_output_follows_the_display_settings(tmp_path):
     assert isinstance(png, PngOutput) and png.size == (200, 100)
     with pytest.raises(DisplayError):
         open_output("framebuffer", framebuffer=tmp_path / "fb9")  # no such framebuffer here
+
+
+# --- a window or full screen that SDL can only draw off screen
+
+
+@pytest.mark.parametrize("fullscreen, msgid", [(True, "no_kmsdrm"), (False, "no_display")])
+def test_an_off_screen_driver_nobody_asked_for_is_refused(monkeypatch, fullscreen, msgid):
+    """Real pygame opens the window (SDL's dummy driver, which the tests ask for); SDL is made to
+    report the driver it falls back to without a screen, as pygame's wheels do on Raspberry Pi OS Lite."""
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: "offscreen")
+    with pytest.raises(NoScreen) as caught:
+        WindowOutput((320, 240), fullscreen=fullscreen)
+    assert (caught.value.msgid, caught.value.params["driver"]) == (msgid, "offscreen")
+    assert not pygame.display.get_init()  # nothing left open
+
+
+@pytest.mark.parametrize("asked, driver", [("x11,offscreen", "offscreen"), ("dummy", "dummy")])
+def test_an_off_screen_driver_asked_for_is_used(monkeypatch, asked, driver):
+    monkeypatch.setenv("SDL_VIDEODRIVER", asked)  # SDL tries a list in turn (its dummy driver only alone)
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    with WindowOutput((320, 240), fullscreen=True) as output:
+        output.show(frame((320, 240)))
+        assert output.frames == 1
+
+
+@pytest.mark.parametrize("driver", ["x11", "wayland", "KMSDRM", "windows", "cocoa"])
+def test_a_driver_with_a_screen_is_used(monkeypatch, driver):
+    monkeypatch.setattr(pygame.display, "get_driver", lambda: driver)
+    with WindowOutput((320, 240), fullscreen=True) as output:
+        output.show(frame((320, 240)))
+        assert output.frames == 1
+
+
+def test_a_video_driver_sdl_cannot_open_is_one_error(monkeypatch):
+    monkeypatch.setenv("SDL_VIDEODRIVER", "no-such-driver")
+    with pytest.raises(NoScreen) as caught:
+        WindowOutput((320, 240))
+    assert caught.value.msgid == "sdl_error" and caught.value.params["why"]

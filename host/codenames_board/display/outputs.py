@@ -4,7 +4,8 @@ Each output has a ``surface`` of its size to render into and ``show(surface)``
 to put a frame on screen; ``close()`` is safe to call twice and ``with`` works.
 ``SpymasterScreen`` joins ``render`` and an output for the controller:
 ``update(game, ui)`` draws one frame and shows it. Full screen on the Pi (KMS/DRM) is just a ``WindowOutput`` with
-``fullscreen=True``: SDL picks the driver. Small SPI screens with an fbtft
+``fullscreen=True``: SDL picks the driver, and an off-screen one nobody asked
+for (no desktop, a pygame without KMS/DRM) is refused with ``NoScreen``. Small SPI screens with an fbtft
 driver appear as ``/dev/fbN`` and take raw pixels, which ``FramebufferOutput``
 writes without numpy.
 """
@@ -16,6 +17,7 @@ from pathlib import Path
 
 import pygame
 
+from ..screencheck import unasked_offscreen
 from .render import render
 
 
@@ -37,6 +39,22 @@ class DisplayError(ValueError):
         self.msgid = msgid
         self.params = params
         super().__init__(self.MESSAGES[msgid].format(**params))
+
+
+class NoScreen(DisplayError):
+    """No screen to show a window on: SDL drew off screen (``driver``) although nobody asked it
+    to, or could open no screen at all (``why``).
+
+    ``no_display`` for a window (there is no desktop here), ``no_kmsdrm`` for full screen (pygame's
+    SDL cannot draw without a desktop), ``sdl_error`` when SDL could open nothing at all. The command line says each in the players' language
+    (``display.`` messages) with the ways out.
+    """
+
+    MESSAGES = {
+        "no_display": "no display here: a window cannot be seen",
+        "no_kmsdrm": "fullscreen: SDL found no screen and drew off screen ({driver}): this pygame's SDL has no KMS/DRM",
+        "sdl_error": "SDL cannot open the screen: {why}",
+    }
 
 
 class DisplayOutput:
@@ -102,9 +120,17 @@ class WindowOutput(DisplayOutput):
     def __init__(
         self, size: tuple[int, int] | None = (800, 480), fullscreen: bool = False, title: str = "codenames-board"
     ) -> None:
-        pygame.display.init()
         flags = pygame.FULLSCREEN if fullscreen else 0
-        screen = pygame.display.set_mode(size or (0, 0), flags)
+        try:
+            pygame.display.init()
+            screen = pygame.display.set_mode(size or (0, 0), flags)
+        except pygame.error as error:  # the driver SDL_VIDEODRIVER names is missing, /dev/dri not allowed, ...
+            pygame.display.quit()
+            raise NoScreen("sdl_error", why=str(error)) from None
+        driver = pygame.display.get_driver()
+        if unasked_offscreen(driver):
+            pygame.display.quit()
+            raise NoScreen("no_kmsdrm" if fullscreen else "no_display", driver=driver)
         pygame.display.set_caption(title)
         if fullscreen:
             pygame.mouse.set_visible(False)

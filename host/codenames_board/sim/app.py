@@ -9,8 +9,6 @@ onto an offscreen surface that the window shows beside the table.
 from __future__ import annotations
 
 import dataclasses
-import random
-import secrets
 import threading
 import time
 
@@ -18,11 +16,12 @@ import pygame
 
 from ..config import Config
 from ..controller import Runtime
+from ..deal import Deal
 from ..display import render
 from ..display.outputs import DisplayOutput
 from ..engine import TILES, tile_name
 from ..tileboard import VirtualTileBoard
-from ..words import WordDealer, builtin_words
+from ..words import builtin_words
 from .audio import MixerBuzzer
 from .scene import SimScene
 
@@ -110,21 +109,14 @@ class Simulator:
         self.output = OffscreenOutput(tuple(config.display.size))
         self.screen = screen = DeferredScreen(self.output, tr, config.display.rotate)
         self.buzzer = MixerBuzzer.open() if sound and config.game.sound else None
-        rng = random.Random(seed) if seed is not None else random.Random(secrets.randbits(64))
-        if words is None:
-            words = builtin_words(tr.language)
-            state = None if self.seeded else config.state_dir / f"words-{tr.language}.json"
-        else:
-            state = None
-        if state is not None:
-            self.dealer = WordDealer.resume(words, state, rng.getrandbits(32))
-        else:
-            self.dealer = WordDealer(words, rng.getrandbits(32))
+        # The same keys and words as `console --seed` and `run --seed` deal.
+        state = config.state_dir / f"words-{tr.language}.json" if words is None else None
+        self.deal = Deal(seed, builtin_words(tr.language) if words is None else words, state)
         self.runtime = Runtime(
             config, tr, pin_factory=self.factory, tileboard=self.board, display=screen, clock=clock,
-            buzzer=self.buzzer, deal_words=self.dealer.deal,
+            buzzer=self.buzzer, deal_words=self.deal.words,
         )
-        self.runtime.table.new_seed = lambda: rng.getrandbits(32)
+        self.runtime.table.new_seed = self.deal.key_seed
         self.show_spymaster = True
         self.help = False
         self.pressed: set[str] = set()

@@ -2,14 +2,78 @@
 
 from __future__ import annotations
 
+import signal
+import socket
 import threading
 
 import pygame
 
+from ..display import NoScreen
+from ..screencheck import unasked_offscreen
 from .scene import BUTTONS, QUIT, SHORTCUTS, TOGGLE_HELP, TOGGLE_SPYMASTER
 from .view import draw
 
 INPUT_EVENTS = (pygame.MOUSEBUTTONDOWN, pygame.MOUSEBUTTONUP, pygame.KEYDOWN, pygame.KEYUP, pygame.QUIT)
+
+
+class QuitOnInterrupt:
+    """Ctrl-C (SIGINT) closes the window as Esc does; ``received`` says whether it came.
+
+    The window's thread waits inside SDL for the next event, where Python runs no
+    signal handler (and SDL leaves SIGINT to Python). So the signal's wakeup byte
+    (``signal.set_wakeup_fd``) is read on a thread of its own, which posts a QUIT
+    event: the loop ends at once and closes everything on its way out. Outside the
+    main thread (tests) it does nothing: signals go to the main thread only.
+    """
+
+    def __init__(self) -> None:
+        self.received = False
+        self._quit = pygame.event.Event(pygame.QUIT)  # made once: see run_window on posted events
+        self._sockets: tuple[socket.socket, socket.socket] | None = None
+        self._previous = None
+        self._previous_fd = -1
+        self._thread: threading.Thread | None = None
+
+    def __enter__(self) -> QuitOnInterrupt:
+        if threading.current_thread() is not threading.main_thread():
+            return self
+        reader, writer = socket.socketpair()
+        writer.setblocking(False)
+        self._sockets = (reader, writer)
+        self._previous_fd = signal.set_wakeup_fd(writer.fileno(), warn_on_full_buffer=False)
+        self._previous = signal.signal(signal.SIGINT, self._handler)
+        self._thread = threading.Thread(target=self._watch, args=(reader,), name="sigint-watch", daemon=True)
+        self._thread.start()
+        return self
+
+    def _handler(self, signum, frame) -> None:  # runs once the window's loop is back in Python
+        self.received = True
+
+    def _watch(self, reader: socket.socket) -> None:
+        while True:
+            try:
+                data = reader.recv(64)
+            except OSError:
+                return
+            if not data:
+                return
+            if signal.SIGINT in data:
+                self.received = True
+                if pygame.display.get_init():
+                    pygame.event.post(self._quit)
+
+    def __exit__(self, *exc) -> None:
+        if self._sockets is None:
+            return
+        signal.set_wakeup_fd(self._previous_fd)
+        signal.signal(signal.SIGINT, self._previous)
+        reader, writer = self._sockets
+        writer.close()
+        reader.shutdown(socket.SHUT_RDWR)
+        self._thread.join(timeout=1)
+        reader.close()
+        self._sockets = None
+
 
 class SpymasterWindow:
     """The spymaster display in a window of its own (pygame 2's SDL2 windows), e.g. on a second screen."""
@@ -52,15 +116,30 @@ def open_spymaster_window(title: str, size: tuple[int, int]) -> SpymasterWindow 
         return None
 
 
-def run_window(sim, size: tuple[int, int], title: str, spymaster_window: SpymasterWindow | bool | None = None) -> None:
-    """Show the simulator until the window is closed (or Esc).
+def run_window(sim, size: tuple[int, int], title: str, spymaster_window: SpymasterWindow | bool | None = None) -> bool:
+    """Show the simulator until the window is closed (Esc) or Ctrl-C; True after a Ctrl-C.
 
     ``spymaster_window``: True opens the spymaster display in a window of its own
     (the main window then keeps it hooded); a SpymasterWindow uses that one.
+    Raises NoScreen when SDL could only open its window off screen (no display here).
     """
-    pygame.display.init()
-    window = pygame.display.set_mode(size, pygame.RESIZABLE)
+    try:
+        pygame.display.init()
+        pygame.display.set_mode(size, pygame.RESIZABLE)
+    except pygame.error as error:  # SDL_VIDEODRIVER names a driver that cannot open here
+        pygame.display.quit()
+        raise NoScreen("sdl_error", why=str(error)) from None
+    driver = pygame.display.get_driver()
+    if unasked_offscreen(driver):
+        pygame.display.quit()
+        raise NoScreen("no_display", driver=driver)
     pygame.display.set_caption(title)
+    with QuitOnInterrupt() as interrupt:
+        _run_loop(sim, spymaster_window)
+    return interrupt.received
+
+
+def _run_loop(sim, spymaster_window) -> None:
     if spymaster_window is True:
         spymaster_window = open_spymaster_window(sim.tr("sim.spymaster_display"), (960, 640))
         if spymaster_window is None:

@@ -1,0 +1,62 @@
+"""The keys and words of an evening's games, from one seed or from chance.
+
+``--seed N`` deals the same games in ``sim``, ``console`` and ``run``: the
+evening's game n (0, 1, 2, ...) gets the key ``Key.generate(N + n)`` (the
+record's header keeps ``N + n`` as its seed, so ``--seed`` with that number
+deals that game again), and its words come from a dealer seeded with N.
+Without a seed the keys come from the system's randomness, and the dealer
+keeps its place in a state file so that no word comes back across restarts
+until the whole list has been used.
+"""
+
+from __future__ import annotations
+
+import secrets
+from pathlib import Path
+
+from .engine import Key
+from .words import WordDealer
+
+
+class Deal:
+    """Where each new game's key and words come from.
+
+    :param seed: the evening's seed, or None for chance.
+    :param words: the word list to deal from, or None for a table whose cards
+        lie on it (then :meth:`words` is None).
+    :param state_file: where an unseeded dealer keeps its place (None: nowhere).
+    :raises WordListError: a list of fewer than 25 words.
+    """
+
+    def __init__(self, seed: int | None = None, words: list[str] | None = None, state_file: Path | None = None) -> None:
+        self.seed = seed
+        self._next = seed
+        if words is None:
+            self.dealer = None
+        elif seed is None and state_file is not None:
+            self.dealer = WordDealer.resume(words, state_file, secrets.randbits(32))
+        else:
+            self.dealer = WordDealer(words, secrets.randbits(32) if seed is None else seed)
+
+    @property
+    def seeded(self) -> bool:
+        return self.seed is not None
+
+    def key_seed(self) -> int:
+        """The seed of the next game's key (each call is the next game)."""
+        if self._next is None:
+            return secrets.randbits(32)
+        seed, self._next = self._next, self._next + 1
+        return seed
+
+    def key(self) -> tuple[int, Key]:
+        """The next game's key and the seed it came from."""
+        seed = self.key_seed()
+        return seed, Key.generate(seed)
+
+    def words(self) -> list[str] | None:
+        """The next game's 25 words, or None without a word list."""
+        return self.dealer.deal() if self.dealer is not None else None
+
+    def __repr__(self) -> str:
+        return f"<Deal seed={self.seed!r} next={self._next!r} words={'yes' if self.dealer else 'no'}>"
