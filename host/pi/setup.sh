@@ -627,7 +627,7 @@ step_display_driver() {
         state=changed
         what="the system's $what now, not the venv's own:"
     elif ! venv_has_own_pygame "$venv"; then
-        what="the system's $what (--system-pygame):"
+        what="the system's $what (python3-pygame, --system-pygame):"
     else
         what+=":"
     fi
@@ -688,7 +688,7 @@ step_udev() {
         run udevadm control --reload
         run udevadm trigger --action=change --subsystem-match=tty --sysname-match='ttyACM*'
         [[ $FILE_STATE == ok ]] || CHANGED_RUNTIME=1
-        report "$FILE_STATE" "udev rule $rule: $what, applied (udev reloaded, USB serial ports triggered): the Pico is /dev/codenames-tiles"
+        report "$FILE_STATE" "udev rule $rule: $what, applied (udev reloaded, USB serial ports triggered): a Pico plugged in is /dev/codenames-tiles"
     fi
 }
 
