@@ -75,8 +75,9 @@ boot, as the unprivileged user codenames. Running it twice changes nothing.
 Each step prints one line: ok (nothing to do), changed, planned (--dry-run)
 or skipped; a step that needs a running udev or systemd and finds none says
 so on its line and what does it instead (a reboot, mostly). Afterwards
-codenames-board is on PATH ($COMMAND_LINK). Environment: PYTHON, the Python
-that makes the virtual environment (default: python3).
+codenames-board is on PATH ($COMMAND_LINK).
+Environment: PYTHON, the Python that makes the virtual environment (default:
+python3).
 Exit codes: 0 done, 1 a step failed, 2 wrong usage (an unknown option, not root).
 EOF
 }
@@ -809,7 +810,9 @@ step_unit() {
 
 step_enable() {
     STEP="enable"
-    if ((ROOT_GIVEN)); then
+    # systemctl enables a unit without a running systemd too (it writes the
+    # links); where there is no systemctl at all, the link is made by hand.
+    if ((ROOT_GIVEN)) || ! command -v systemctl >/dev/null 2>&1; then
         local link
         link=$(path "$WANTS_LINK")
         if [[ -L $link && $(readlink "$link") == "$UNIT" ]]; then
