@@ -9,6 +9,32 @@ ROOT = Path(__file__).resolve().parent.parent
 HOST = ROOT / "host"
 
 
+def _firmware_from_this_tree():
+    """``codenames_firmware`` from this tree's ``firmware/``, as ``codenames_board`` comes from ``host/``
+    (pyproject's pythonpath), also where the package was installed without ``-e`` (the unpacked sdist's
+    ``pip install '.[test]'``): the tests test this tree, never an installed copy of it."""
+    import importlib.machinery
+    import importlib.util
+
+    firmware = str(ROOT / "firmware")
+    found = importlib.util.find_spec("codenames_firmware")
+    if found is not None and firmware in list(found.submodule_search_locations or ()):
+        return
+
+    def this_tree(name, parent_path):  # asked again whenever sys.path changes: the answer stays
+        spec = importlib.machinery.ModuleSpec(name, None, is_package=True)
+        spec.submodule_search_locations = [firmware]
+        return spec
+
+    loader = importlib.machinery.NamespaceLoader("codenames_firmware", [firmware], this_tree)  # resources work
+    spec = importlib.machinery.ModuleSpec("codenames_firmware", loader, is_package=True)
+    spec.submodule_search_locations = [firmware]
+    sys.modules["codenames_firmware"] = importlib.util.module_from_spec(spec)
+
+
+_firmware_from_this_tree()
+
+
 def _need_tool(name, package=None):
     """The tool's path; a skip when it is missing here, a failure on CI (the CI variable set), which installs it."""
     import shutil
