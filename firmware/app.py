@@ -2,7 +2,8 @@
 # the LEDs. A dumb I/O device: the host owns the game and re-sends the whole
 # LED frame after every handshake. Portable: hardware and clock passed in.
 # FRAME and SET both end in frame(seq, colours): the one place a frame from
-# the host is shown and acknowledged.
+# the host is shown and acknowledged. MAINT hands the link to maint.py,
+# imported only then (new firmware files: PROTOCOL.md, "Maintenance").
 
 from pads import NOISY, QUIET, STUCK, PadWatch
 from tileproto import MAX_SET, PROTOCOL, message, unhex_into
@@ -22,7 +23,7 @@ MAX_CURRENT_MA = const(10000)
 
 
 class TileApp:
-    def __init__(self, link, pads, leds, tiles, status_leds, version, ticks_ms, ticks_diff, feed=None):
+    def __init__(self, link, pads, leds, tiles, status_leds, version, ticks_ms, ticks_diff, feed=None, reset=None):
         self.link = link
         self.pads = pads
         self.leds = leds
@@ -32,6 +33,7 @@ class TileApp:
         self.ticks_ms = ticks_ms
         self.diff = ticks_diff
         self.feed = feed  # the watchdog's feed, if any
+        self.reset = reset  # restarts the board after new firmware (None: run() ends instead)
         self.pad_watch = PadWatch(tiles, ticks_diff)
         self.connected = False  # a host said HELLO and has not gone silent
         self.stopped = False  # the host sent STOP: run() returns, the REPL gets the port back
@@ -122,6 +124,8 @@ class TileApp:
                 pass  # hearing it is the point
             elif kind == b"STOP":
                 self.stop()
+            elif kind == b"MAINT":
+                self.maintain(int(words[1]))
             elif kind == b"ERROR":
                 self.errors_received += 1
             else:
@@ -148,6 +152,19 @@ class TileApp:
         self.connected = False
         self.leds.dark()
         self.stopped = True
+
+    def maintain(self, total):
+        """MAINT total: take new firmware files until COMMIT (which resets), HELLO or silence."""
+        if not self.connected:
+            return
+        if total <= 0:
+            raise ValueError  # ERROR syntax
+        from maint import Maintenance  # only now: start-up and the loop's memory stay as they were
+
+        hello = Maintenance(self, total).run()
+        self.disconnect(self.ticks_ms())
+        if hello is not None:
+            self.handle(hello)
 
     def frame(self, seq, colours):
         """Show a frame and acknowledge it. colours: a FRAME's hex digits, the

@@ -2,6 +2,7 @@
 # live on the firmware side (wiring/ is generated from it).
 
 FIRMWARE_VERSION = "0.1.0"
+IDENTITY_FILE = "fwid.txt"  # written by the host's installer: which files these are (PROTOCOL.md, "Maintenance")
 
 # Touch pads: three MPR121 capacitive touch controllers on I2C0.
 I2C_ID = 0
@@ -38,3 +39,15 @@ LED_MA_PER_CHANNEL = 20
 LED_MA_IDLE = 1
 
 WATCHDOG_MS = 2000
+
+
+def version():
+    """FIRMWARE_VERSION, and "+" and the identity in IDENTITY_FILE when the installer wrote one:
+    the BOARD line's firmware field (semver build metadata, one word whatever it holds)."""
+    try:
+        with open(IDENTITY_FILE) as identity:
+            text = identity.read(32)
+    except OSError:
+        return FIRMWARE_VERSION
+    text = "".join(char for char in text if char in "0123456789abcdef")[:16]
+    return FIRMWARE_VERSION + "+" + text if text else FIRMWARE_VERSION

@@ -6,6 +6,10 @@
 # resets the board; the next boot removes it and starts without the game
 # loop and without the watchdog (which cannot be stopped once started), so
 # mpremote has the REPL. The boot after that plays again.
+#
+# New firmware can also come over the tile protocol itself (MAINT, maint.py):
+# a COMMIT that a power cut interrupted is finished here, and the board
+# starts once more with the new files.
 
 import os
 import sys
@@ -15,6 +19,16 @@ import machine
 import micropython
 
 import board
+
+try:
+    os.stat("fwcommit.txt")  # maint.JOURNAL: left only by a COMMIT cut short
+except OSError:
+    pass
+else:
+    import maint
+
+    maint.finish()
+    machine.reset()  # the modules imported so far may be the old ones: start afresh
 
 try:
     os.remove("maintenance")
@@ -45,16 +59,22 @@ else:
     strip = neopixel.NeoPixel(machine.Pin(board.LED_PIN), board.LEDS)
     leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
     watchdog = machine.WDT(timeout=board.WATCHDOG_MS)  # a hung loop resets the board
+
+    def restart():
+        time.sleep_ms(50)  # let the last line leave the USB buffer
+        machine.reset()
+
     app = TileApp(
         Link(sys.stdin, sys.stdout),  # reads USB a byte per ready poll: README.md, "How input is read"
         pads,
         leds,
         board.TILES,
         board.STATUS_LEDS,
-        board.FIRMWARE_VERSION,
+        board.version(),
         time.ticks_ms,
         time.ticks_diff,
         watchdog.feed,
+        restart,  # after new firmware (maint.py)
     )
     app.run()
     # Only STOP gets here.

@@ -115,8 +115,10 @@ class SelfTest:
                 info = BoardConnected("virtual", 1, "virtual", self.board.tiles, self.board.status_leds)
         if info is None:
             return Result("selftest.step_board", False, [("selftest.board_missing", {})])
-        detail = ("selftest.board_found", {"firmware": info.firmware, "tiles": info.tiles, "leds": info.tiles + info.status_leds})
-        return Result("selftest.step_board", True, [detail])
+        details = [("selftest.board_found", {"firmware": info.firmware, "tiles": info.tiles, "leds": info.tiles + info.status_leds})]
+        if info.other_firmware:
+            details.append(("firmware_install.other_firmware", {}))
+        return Result("selftest.step_board", True, details)
 
     def led_order(self) -> Result:
         self._prompt("selftest.leds_watch", count=self.leds)

@@ -158,6 +158,7 @@ class Table:
         self._phase_key: tuple | None = None
         self._unsaved = False  # an action or an fsync failed since the record was last whole
         self._repair_at: float | None = None  # when to try writing the record out again
+        self._said_other_firmware = False  # the board runs firmware this package does not ship: said once
 
     # --- games
 
@@ -283,6 +284,9 @@ class Table:
             self._step_clue(event.steps, now)
         elif isinstance(event, BoardConnected):
             self.ui = replace(self.ui, board_connected=True)
+            if event.other_firmware and not self._said_other_firmware:
+                self._said_other_firmware = True
+                self._notice(Notice("firmware_install.other_firmware"), now)
         elif isinstance(event, BoardDisconnected):
             self.ui = replace(self.ui, board_connected=False)
         elif isinstance(event, BoardProblem):

@@ -60,9 +60,11 @@ ROUND_TRIP = [
     ("SET", 65535, 0, "ff0000", 36, "0000ff", *(field for led in range(20, 34) for field in (led, "000000"))),
     ("BEAT", 0),
     ("STOP",),
+    ("MAINT", 52851),  # the maintenance messages that follow it: tests/tileboard/test_firmware_install.py
     ("ERROR", "display", "slow"),
     # board to host
     ("BOARD", 1, "0.1.0", 25, 12, "%07x" % (1 << 24)),
+    ("BOARD", 2, "0.1.0+3f2a9c1b7e01", 25, 12, "0000000"),  # the firmware's identity after its version
     ("TOUCH", 0, 24, 1),
     ("TOUCH", 65535, 0, 0),
     ("ACK", 12),

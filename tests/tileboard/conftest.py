@@ -4,6 +4,7 @@ import os
 import queue
 import signal
 import subprocess
+import threading
 import time
 import tty
 from pathlib import Path
@@ -15,6 +16,7 @@ from needs import micropython as micropython_command
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
 SHIMS = ROOT / "host" / "codenames_board" / "unixboard"
+RESET_EXIT = 75  # unixboard/unix_board.py: where a Pico would machine.reset()
 
 
 class PtyFirmware:
@@ -24,21 +26,45 @@ class PtyFirmware:
     to the slave side of a pty; the firmware process owns the master side.
     Unplugging kills the process and closes the pty; plugging in again makes a
     new one behind the same link.
+
+    ``flash`` is the board's flash: the firmware runs from that folder (its
+    current directory and first import path). Unless a test fills it first, it
+    holds the shipped firmware with its identity, as ``codenames-board
+    firmware install`` leaves a Pico. When the firmware resets after new
+    firmware (the process exits with RESET_EXIT), the board is plugged in
+    again by itself, as a Pico comes back on USB; ``resets`` counts that.
     """
 
     def __init__(self, directory: Path) -> None:
         self.directory = directory
         self.link = directory / "codenames-tiles"
         self.control = directory / "control"
+        self.flash = directory / "flash"
         self.process: subprocess.Popen | None = None
         self._slave: int | None = None
         self.plugs = 0
+        self._resets = 0
+        self._lock = threading.RLock()  # plug/unplug from the test and from the reset watcher
+
+    @property
+    def resets(self) -> int:
+        """Resets the firmware did (after new firmware), each counted once the board is back."""
+        with self._lock:  # a reset being plugged in again is waited for
+            return self._resets
 
     @property
     def led_log(self) -> Path:
         return self.directory / f"leds-{self.plugs}"
 
     def plug(self) -> None:
+        with self._lock:
+            self._plug()
+
+    def _plug(self) -> None:
+        if not self.flash.exists():
+            from codenames_board.tileboard.firmware_files import firmware_files, stage
+
+            stage(self.flash, firmware_files(FIRMWARE))
         self.plugs += 1
         self.control.write_bytes(b"")
         self.led_log.write_bytes(b"")
@@ -48,7 +74,7 @@ class PtyFirmware:
         os.set_blocking(master, False)
         environment = {
             **os.environ,
-            "MICROPYPATH": f"{FIRMWARE}:{SHIMS}",
+            "MICROPYPATH": f"{self.flash}:{SHIMS}",
             "TILES_CONTROL": str(self.control),
             "TILES_LEDS": str(self.led_log),
         }
@@ -59,6 +85,7 @@ class PtyFirmware:
             stdout=master,
             stderr=stderr,
             env=environment,
+            cwd=self.flash,
         )
         stderr.close()
         os.close(master)
@@ -68,8 +95,23 @@ class PtyFirmware:
         temporary.unlink(missing_ok=True)
         temporary.symlink_to(os.ttyname(slave))
         temporary.replace(self.link)
+        threading.Thread(target=self._watch, args=(self.process,), daemon=True).start()
+
+    def _watch(self, process: subprocess.Popen) -> None:
+        """A firmware that resets comes back, as a Pico does on USB (a kill is an unplug: it stays out)."""
+        if process.wait() != RESET_EXIT:
+            return
+        with self._lock:
+            if self.process is process:
+                self._unplug()
+                self._plug()
+                self._resets += 1
 
     def unplug(self) -> None:
+        with self._lock:
+            self._unplug()
+
+    def _unplug(self) -> None:
         if self.process is not None:
             self.process.send_signal(signal.SIGKILL)
             self.process.wait(timeout=10)
@@ -99,6 +141,27 @@ def firmware(tmp_path):
     board.plug()
     yield board
     board.unplug()
+
+
+@pytest.fixture
+def flashed_firmware(tmp_path):
+    """``flashed_firmware(files)``: a board whose flash holds these firmware files (with their
+    identity, as the installer leaves them), not yet plugged in; unplugged at the end."""
+    boards = []
+
+    def make(files=None, folder="board"):
+        from codenames_board.tileboard.firmware_files import stage
+
+        board = PtyFirmware(tmp_path / folder)
+        board.directory.mkdir()
+        if files is not None:
+            stage(board.flash, files)
+        boards.append(board)
+        return board
+
+    yield make
+    for board in boards:
+        board.unplug()
 
 
 class Events:

@@ -6,6 +6,7 @@ from pathlib import Path
 import pytest
 
 from codenames_board.tileboard import BoardConnected, BoardDisconnected, BoardProblem, TileTouched
+from codenames_board.tileboard.firmware_files import shipped_identity
 from codenames_board.tileboard.serial_board import SerialTileBoard
 from codenames_firmware.tileproto import PROTOCOL
 
@@ -39,7 +40,10 @@ def chain_order(frame: bytes) -> bytes:
 
 def test_handshake_reports_the_firmware_and_its_layout(host, events):
     event = events.wait_for(connected)
-    assert (event.protocol, event.firmware, event.tiles, event.status_leds) == (PROTOCOL, "0.1.0", 25, 12)
+    # the version, then the identity of the files the flash holds (the shipped ones: conftest.PtyFirmware)
+    firmware = f"{PIN_TABLE.FIRMWARE_VERSION}+{shipped_identity()}"
+    assert (event.protocol, event.firmware, event.tiles, event.status_leds) == (PROTOCOL, firmware, 25, 12)
+    assert not event.other_firmware
     assert host.connected
 
 
@@ -154,9 +158,9 @@ def test_firmware_stop_command_hands_the_board_over(firmware, run_cli):
     assert firmware.process.wait(timeout=10) == 0
 
 
-def test_firmware_stop_without_a_board_is_one_line_and_exit_2(tmp_path, run_cli):
+def test_firmware_stop_without_a_board_is_one_line_and_exit_1(tmp_path, run_cli):
     result = run_cli("firmware", "stop", "--port", tmp_path / "nothing")
-    assert result.returncode == 2
+    assert result.returncode == 1  # no tile board is a failure, not a usage error (cli.py)
     assert result.stderr.splitlines() == [
         f"no tile board found ({tmp_path / 'nothing'}): plug the Pico in, or name its port with --port"
     ]

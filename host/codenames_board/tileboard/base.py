@@ -23,9 +23,12 @@ class TileTouched:
 class BoardConnected:
     port: str
     protocol: int
-    firmware: str
+    firmware: str  # its version, then "+" and its identity when it has one: "0.1.0+3f2a9c1b7e01"
     tiles: int
     status_leds: int
+    # True when the board runs other firmware than this package ships (or cannot say which):
+    # the fix is ``codenames-board firmware install`` (tileboard/firmware_files.py).
+    other_firmware: bool = False
 
 
 @dataclass(frozen=True)

@@ -33,6 +33,7 @@ from serial.tools import list_ports
 from codenames_firmware.tileproto import MAX_SET, PROTOCOL, LineReader, encode, message
 
 from .base import BoardConnected, BoardDisconnected, BoardProblem, EventCallback, TileBoard, TileTouched
+from .firmware_files import board_identity, runs_shipped, shipped_identity
 
 log = logging.getLogger(__name__)
 
@@ -118,6 +119,7 @@ class SerialTileBoard(TileBoard):
         self.board_counters: tuple[int, int, int] = (0, 0, 0)  # damaged, overflows, dropped, as the board says
         self.reconnects = 0
         self._shown = False  # has the host drawn anything yet?
+        self._said_other_firmware = False
 
     @property
     def damaged(self) -> int:
@@ -343,7 +345,16 @@ class SerialTileBoard(TileBoard):
                 f"the board has {tiles} tiles and {status_leds} status LEDs, the configuration says "
                 f"{self.tiles} and {self.status_leds}"
             )
-        self.info = BoardConnected(self.port or "", protocol, firmware, tiles, status_leds)
+        other = not runs_shipped(firmware)
+        if other and not self._said_other_firmware:  # once a run: the log is not a reconnect counter
+            self._said_other_firmware = True
+            log.warning(
+                "the tile board runs other firmware (%s) than this codenames-board ships (%s): "
+                "codenames-board firmware install",
+                board_identity(firmware),
+                shipped_identity(),
+            )
+        self.info = BoardConnected(self.port or "", protocol, firmware, tiles, status_leds, other)
         self._touch_seq = None
         self._last_heard = self.clock()
         with self._lock:

@@ -9,6 +9,11 @@
 # and reads every LED write from the file named by TILES_LEDS. Whoever
 # starts it should open the pty non-blocking (O_NONBLOCK): then a frame is
 # read in one go, as unix_stdin.py explains.
+#
+# The current directory is the board's flash: new firmware over the protocol
+# (MAINT, firmware/maint.py) is written there, and where a Pico would reset
+# after COMMIT this process exits with status RESET_EXIT (75); whoever runs
+# it starts it again in the same directory (the tests "plug it in again").
 
 import os
 import sys
@@ -59,7 +64,25 @@ class Control:
                 self.stalled = True
 
 
-i2c, app = build(Link(sys.stdin, sys.stdout, stdin_reader()), VirtualStrip(board.LEDS, os.getenv("TILES_LEDS")))
+RESET_EXIT = 75
+
+
+def reset():
+    sys.exit(RESET_EXIT)
+
+
+try:
+    os.stat("fwcommit.txt")  # a COMMIT cut short: finish it and start afresh, as firmware/main.py does
+except OSError:
+    pass
+else:
+    import maint
+
+    maint.finish()
+    reset()
+
+link = Link(sys.stdin, sys.stdout, stdin_reader())
+i2c, app = build(link, VirtualStrip(board.LEDS, os.getenv("TILES_LEDS")), reset)
 control = Control(os.getenv("TILES_CONTROL"), i2c)
 while not (app.link.closed or app.stopped):
     control.poll()

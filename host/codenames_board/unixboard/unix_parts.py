@@ -12,13 +12,14 @@ from mpr121 import PadArray
 from virtual_i2c import VirtualI2C
 
 
-def build(link, strip):
-    """(the emulated I2C bus, the TileApp) for a link and a strip."""
+def build(link, strip, reset=None):
+    """(the emulated I2C bus, the TileApp) for a link and a strip; reset() ends the process after
+    new firmware (maint.py), as machine.reset() restarts a Pico."""
     i2c = VirtualI2C(board.MPR121_ADDRESSES)
     pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
     pads.start()
     leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
     app = TileApp(
-        link, pads, leds, board.TILES, board.STATUS_LEDS, board.FIRMWARE_VERSION, time.ticks_ms, time.ticks_diff
+        link, pads, leds, board.TILES, board.STATUS_LEDS, board.version(), time.ticks_ms, time.ticks_diff, None, reset
     )
     return i2c, app
