@@ -213,9 +213,12 @@ class Maintenance:
             journal.write(identity.decode() + "\n" + "\n".join(names) + "\n")
         _replace(JOURNAL + ".new", JOURNAL)
         self.files = []
+        app = self.app
+        if app.feed is not None:
+            app.feed()  # a fresh 2 s for the renames
         finish()
         self.send("DONE", identity)
-        app, link = self.app, self.app.link
+        link = app.link
         for _ in range(50):  # DONE must leave before the reset: at most 50 x WAIT_MS
             link.flush()
             if not link.queued:

@@ -163,10 +163,14 @@ def transfer(link: BoardLink, files: dict[str, bytes], firmware_id: str, say=lam
             part = content[offset : offset + chunk]
             _exchange(link, ("DATA", offset, base64.b64encode(part)), (b"GOT",), name, _got(name, offset + len(part)))
         say(name, len(content))
-    # COMMIT once: the board resets right after DONE, so a DONE lost on the way is not worth a
-    # second COMMIT; the handshake after the reset tells whether the new files run.
+    # COMMIT once: the board resets right after DONE, so a DONE lost on the way (or the port gone
+    # before it was read) is not worth a second COMMIT; the handshake after the reset tells
+    # whether the new files run.
     link.send("COMMIT", firmware_id)
-    words = link.answer((b"DONE",), 2 * ANSWER_S)
+    try:
+        words = link.answer((b"DONE",), 2 * ANSWER_S)
+    except InstallFailed:  # the port went away under the read: the reset came first
+        return
     if words is not None and words[0] == b"ERROR":
         raise InstallFailed("refused", port=link.port, what="COMMIT", detail=_text(words[1:]))
 

@@ -315,6 +315,25 @@ def test_a_pico_with_only_micropython_gets_the_exact_mpremote_command(tmp_path, 
     assert err[2].startswith("(mpremote on Raspberry Pi OS: pipx install mpremote")
 
 
+def test_our_older_firmware_without_maintenance_is_stopped_for_mpremote(flashed_firmware, no_service, capsys):
+    # A board of ours from before MAINT (answers it ERROR unknown MAINT), its files copied by hand (no identity).
+    files = firmware_files(FIRMWARE)
+    files["app.py"] = files["app.py"].replace(b'kind == b"MAINT"', b'kind == b"MAINT-TO-COME"')
+    board = flashed_firmware()
+    board.flash.mkdir()
+    for name, content in files.items():
+        (board.flash / name).write_bytes(content)
+    board.plug()
+    assert firmware_install.main(install_args(board.link), EN) == 1
+    out, err = capsys.readouterr()
+    assert f"{board.link}: firmware 0.1.0; this codenames-board ships {shipped_identity()}." in out
+    err = err.splitlines()
+    assert err[0].startswith(f"{board.link}: the board's firmware is too old to be updated over the tile protocol;")
+    assert err[1].startswith(f"mpremote connect {board.link} cp ") and err[1].endswith("/main.py : + reset")
+    assert board.process.wait(timeout=10) == 0  # it said BYE to STOP: the REPL is free for mpremote
+    assert flash_files(board) == files
+
+
 def test_a_running_service_is_stopped_for_the_install_and_started_again_even_when_it_fails(tmp_path, monkeypatch, capsys):
     calls = fake_systemctl(tmp_path, monkeypatch, active=True)
     monkeypatch.setattr(firmware_install, "is_root", lambda: True)

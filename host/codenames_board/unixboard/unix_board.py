@@ -68,6 +68,7 @@ RESET_EXIT = 75
 
 
 def reset():
+    time.sleep_ms(50)  # let the last line leave, as firmware/main.py does before machine.reset()
     sys.exit(RESET_EXIT)
 
 
