@@ -35,7 +35,6 @@ from codenames_firmware.tileproto import PROTOCOL, LineReader, message
 from .i18n import LANGUAGES, Translator
 from .tileboard.firmware_files import (
     IDENTITY_FILE,
-    UNKNOWN,
     board_identity,
     firmware_files,
     firmware_folder,
