@@ -109,10 +109,9 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     config.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
     config.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
-    firmware = commands.add_parser("firmware", help=tr("cli.firmware"), description=tr("cli.firmware"))
-    firmware.add_argument("action", choices=["stop", "path"], help=tr("cli.firmware_action"))
-    firmware.add_argument("--port", default="auto", help=tr("cli.port"))
-    firmware.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    from . import firmware_install
+
+    firmware_install.add_parser(commands, tr)
 
     bench = commands.add_parser("bench", help=tr("cli.bench"), description=tr("cli.bench"))
     bench.add_argument("what", choices=["touch", "run", "tiles"], help=tr("cli.bench_what"))
@@ -495,32 +494,6 @@ def cmd_stats(args: argparse.Namespace, tr: Translator) -> int:
     return 0
 
 
-def cmd_firmware(args: argparse.Namespace, tr: Translator) -> int:
-    if args.action == "path":
-        import codenames_firmware
-
-        print(Path(next(iter(codenames_firmware.__path__))))
-        return 0
-    import serial
-
-    from .tileboard.serial_board import find_board, stop_board
-
-    port = find_board(args.port)
-    if port is None:
-        print(tr("firmware.no_board", port=args.port), file=sys.stderr)
-        return EXIT_FAILURE
-    try:
-        stopped = stop_board(port)
-    except (serial.SerialException, OSError) as error:
-        print(tr("firmware.port_error", port=port, why=error), file=sys.stderr)
-        return EXIT_FAILURE
-    if not stopped:
-        print(tr("firmware.no_answer", port=port), file=sys.stderr)
-        return EXIT_FAILURE
-    print(tr("firmware.stopped", port=port))
-    return 0
-
-
 def cmd_bench(args: argparse.Namespace, tr: Translator) -> int:
     from .bench import bench_run, bench_tiles
 
@@ -677,7 +650,9 @@ def _dispatch(args: argparse.Namespace, tr: Translator) -> int:
     if args.command == "bench":
         return cmd_bench(args, tr)
     if args.command == "firmware":
-        return cmd_firmware(args, tr)
+        from . import firmware_install
+
+        return firmware_install.main(args, tr)
     if args.command == "config":
         return cmd_config(args, tr)
     if args.command == "run":
