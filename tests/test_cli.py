@@ -176,6 +176,7 @@ def cli_environment(tmp_path, env=None):
         "SDL_VIDEODRIVER": "dummy",
         "SDL_AUDIODRIVER": "dummy",
         "PYGAME_HIDE_SUPPORT_PROMPT": "1",
+        "PYTHONUNBUFFERED": "1",  # the tests wait for lines as they are written
     }
     for name in ("LANGUAGE", "CODENAMES_BOARD_LANG", "CODENAMES_BOARD_CONFIG", "CODENAMES_BOARD_LOG"):
         environ.pop(name, None)
@@ -444,16 +445,11 @@ def test_the_readme_examples_run_and_leave_the_tests_folder_alone(tmp_path):
     commands = readme_commands()
     safe = [command for command in commands if not any(word in command for word in UNSAFE)]
     assert any("sim --headless" in command for command in safe) and any("config --init" in command for command in safe)
-    # A checkout of its own (the tests folder as committed here), so that nobody else's work
-    # in this one counts, and nothing here is touched.
+    # A checkout of its own (a copy of this tests folder, committed), so that nothing here is
+    # touched and nobody else's work in this one counts (an sdist has no .git at all).
     work = tmp_path / "checkout"
-    work.mkdir()
+    shutil.copytree(ROOT / "tests", work / "tests", ignore=shutil.ignore_patterns("__pycache__", ".pytest_cache"))
     git("init", "-q", cwd=work)
-    files = git("ls-tree", "-r", "-z", "--name-only", "HEAD", "--", "tests", cwd=ROOT).split("\0")
-    for name in filter(None, files):
-        target = work / name
-        target.parent.mkdir(parents=True, exist_ok=True)
-        target.write_bytes(subprocess.run(["git", "show", f"HEAD:{name}"], cwd=ROOT, capture_output=True, check=True).stdout)
     git("add", "tests", cwd=work)
     git("commit", "-q", "-m", "tests", cwd=work)
     written = {path: path.stat().st_mtime_ns for path in (work / "tests").rglob("*")}

@@ -612,17 +612,22 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
 
     signal.signal(signal.SIGINT, interrupt)
     try:
-        if args.record is not None and args.record.exists():
-            console.resume(args.record)
-        else:
-            console.start_new(key, path=args.record)
-    except RecordError as error:
-        print(record_error_line(str(args.record), error, tr), file=sys.stderr)
-        return EXIT_USAGE
-    except OSError as error:
-        print(tr("error.unwritable", path=str(error.filename or args.record), why=error.strerror or error), file=sys.stderr)
-        return EXIT_USAGE
-    console.run()
+        try:
+            if args.record is not None and args.record.exists():
+                console.resume(args.record)
+            else:
+                console.start_new(key, path=args.record)
+        except RecordError as error:
+            print(record_error_line(str(args.record), error, tr), file=sys.stderr)
+            return EXIT_USAGE
+        except OSError as error:
+            print(tr("error.unwritable", path=str(error.filename or args.record), why=error.strerror or error), file=sys.stderr)
+            return EXIT_USAGE
+        console.run()
+    except KeyboardInterrupt:  # before the console's own loop caught it: end as that loop would
+        import io
+
+        console.run(io.StringIO())  # no more input: it says where the game is kept and closes it
     return EXIT_INTERRUPTED if received else 0
 
 
