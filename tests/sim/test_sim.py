@@ -301,3 +301,29 @@ def test_the_spymaster_display_in_a_window_of_its_own(simulator):
     assert Counting.draws >= 1
     assert not sim.show_spymaster  # the operatives' window keeps the display hooded
     assert not second.visible
+
+
+def test_a_mixer_pygame_could_not_load_is_silence_without_a_warning():
+    # pygame leaves a stand-in for a mixer whose libraries are missing (a minimal Debian without
+    # libglib2.0-0); the first use of it used to print a RuntimeWarning. Here the import really fails.
+    script = """
+import importlib.abc, sys
+class NoMixer(importlib.abc.MetaPathFinder):
+    def find_spec(self, name, path, target=None):
+        if name == "pygame.mixer":
+            raise ImportError("libgthread-2.0.so.0: cannot open shared object file")
+sys.meta_path.insert(0, NoMixer())
+from codenames_board.sim import audio
+audio.sound_device_likely = lambda: True
+print(audio.MixerBuzzer.open())
+"""
+    import subprocess
+    import sys
+
+    result = subprocess.run(
+        [sys.executable, "-c", script],
+        capture_output=True, text=True, timeout=60,
+        env={**os.environ, "PYTHONPATH": os.path.join(os.path.dirname(os.path.dirname(os.path.dirname(os.path.abspath(__file__)))), "host"), "PYGAME_HIDE_SUPPORT_PROMPT": "1"},
+    )
+    assert result.returncode == 0 and result.stdout.strip() == "None", result.stderr
+    assert result.stderr == ""

@@ -31,6 +31,11 @@ class MixerBuzzer:
         if not sound_device_likely():
             log.info("no sound device: the simulator is silent")
             return None
+        import pygame
+
+        if not pygame.mixer:  # SDL_mixer or a library it needs would not load: pygame left a stand-in
+            log.info("no sound (pygame's mixer: %s): the simulator is silent", pygame.mixer.reason)
+            return None
         try:
             return cls()
         except Exception as error:  # noqa: BLE001 - pygame.error, or no audio driver at all
