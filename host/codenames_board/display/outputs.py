@@ -183,14 +183,15 @@ class FramebufferOutput(DisplayOutput):
     def pixels(self, frame: pygame.Surface) -> bytes:
         """The frame as the framebuffer's bytes, rows padded to its stride."""
         width, height = frame.get_size()
+        # pygame converts the pixels itself when blitting onto a surface with the framebuffer's
+        # masks: XRGB8888 (BGRA in little-endian memory) or RGB565. (Not image.tobytes: pygame
+        # 2.1.2, Debian Bookworm's, has no "BGRA" format.)
         if self.bits == 32:
-            data = pygame.image.tobytes(frame, "BGRA")  # XRGB8888 in little-endian memory order
-            pitch = width * 4
+            packed = pygame.Surface((width, height), pygame.SRCALPHA, 32, (0xFF0000, 0x00FF00, 0x0000FF, 0xFF000000))
         else:
-            # pygame converts to RGB565 itself when blitting onto a surface with 5-6-5 masks.
             packed = pygame.Surface((width, height), 0, 16, (0xF800, 0x07E0, 0x001F, 0))
-            packed.blit(frame, (0, 0))
-            data, pitch = packed.get_buffer().raw, packed.get_pitch()
+        packed.blit(frame, (0, 0))
+        data, pitch = packed.get_buffer().raw, packed.get_pitch()
         if pitch == self.stride == self.row_bytes:
             return bytes(data)
         padding = bytes(self.stride - self.row_bytes)
