@@ -319,7 +319,8 @@ def test_fullscreen_drawn_off_screen_unasked_stops_run_with_1(tmp_path):
     assert code == 1
     assert err.splitlines()[-1].startswith(
         'fullscreen: SDL found no screen and would draw off screen (video driver "offscreen"): '
-        "this pygame's SDL has no KMS/DRM. Build pygame on the system's SDL (sudo host/pi/setup.sh --pygame-from-source)"
+        "this pygame's SDL has no KMS/DRM. Use a pygame built on the system's SDL "
+        "(sudo host/pi/setup.sh --system-pygame, or --pygame-from-source)"
     )
     assert "ready" not in err and "Traceback" not in err
 
