@@ -159,7 +159,10 @@ def _run_loop(sim, spymaster_window) -> None:
     sim.output.on_change = post_change
     controller = threading.Thread(target=sim.controller.run, name="controller", daemon=True)
     controller.start()
-    regions: dict[str, pygame.Rect] = {}
+    # The table is drawn before the first event is waited for: the window is never blank, and a
+    # click that comes before anything else happened finds its tile or button.
+    regions: dict[str, pygame.Rect] = draw(pygame.display.get_surface(), sim.scene(), sim.tr)
+    pygame.display.flip()
     mouse_down: str | None = None
     running = True
     try:
