@@ -4,6 +4,8 @@
 # FRAME and SET both end in frame(seq, colours): the one place a frame from
 # the host is shown and acknowledged. MAINT hands the link to maint.py,
 # imported only then (new firmware files: PROTOCOL.md, "Maintenance").
+# TUNE sets the touch thresholds; PADS asks for every pad's signal, answered
+# at most every PADS_MS (reading them costs I2C time the scan never spends).
 
 from pads import NOISY, QUIET, STUCK, PadWatch
 from tileproto import MAX_SET, PROTOCOL, message, unhex_into
@@ -20,6 +22,7 @@ SILENT_MS = const(1000)  # host silent this long: the link is dead
 IDLE_STEP_MS = const(50)
 MAX_BRIGHTNESS = const(255)
 MAX_CURRENT_MA = const(10000)
+PADS_MS = const(50)  # at most 20 PADS answers a second
 
 
 class TileApp:
@@ -43,6 +46,8 @@ class TileApp:
         self.last_scan = now
         self.last_idle = now
         self.touch_seq = 0
+        self.pads_wanted = False  # a PADS came and is not answered yet
+        self.last_pads = now - PADS_MS
         self.beats = 0
         self.errors_received = 0
         self.unknown = 0
@@ -59,6 +64,8 @@ class TileApp:
         for words in self.link.receive():
             self.last_heard = now
             self.handle(words)
+        if self.pads_wanted and self.diff(now, self.last_pads) >= PADS_MS:
+            self.report_pads(now)
         if self.diff(now, self.last_scan) >= SCAN_MS:
             self.last_scan = now
             self.scan(now)
@@ -126,6 +133,10 @@ class TileApp:
                 self.stop()
             elif kind == b"MAINT":
                 self.maintain(int(words[1]))
+            elif kind == b"TUNE":
+                self.tune(int(words[1]), int(words[2]), int(words[3]) if len(words) > 3 else self.pads.tuning[2])
+            elif kind == b"PADS":
+                self.pads_wanted = self.connected
             elif kind == b"ERROR":
                 self.errors_received += 1
             else:
@@ -209,6 +220,27 @@ class TileApp:
         self.leds.limit(brightness, max_ma)
         if self.connected:
             self.leds.show(self.leds.frame)
+
+    def tune(self, touch, release, debounce):
+        """TUNE touch release [debounce]: new thresholds on every pad, answered TUNED."""
+        if not self.connected:
+            return
+        try:
+            self.pads.tune(touch, release, debounce)
+        except ValueError:
+            self.send("ERROR", "tune", touch, release, debounce)
+            return
+        self.send("TUNED", *self.pads.tuning)
+
+    def report_pads(self, now):
+        """PADS touch release debounce, then per tile "filtered,baseline" (or "-": no controller)."""
+        self.pads_wanted = False
+        self.last_pads = now
+        words = ["PADS"]
+        words.extend(self.pads.tuning)
+        for reading in self.pads.signals():
+            words.append("-" if reading is None else "%d,%d" % reading)
+        self.send(*words)
 
     def until_scan(self):
         """Milliseconds until the next scan is due (0: now)."""

@@ -12,6 +12,15 @@ I2C_FREQ = 400_000
 I2C_TIMEOUT_US = 5000  # a stuck bus costs the scan 5 ms, not 50
 MPR121_ADDRESSES = (0x5A, 0x5B, 0x5C)  # ADDR pin to GND, 3V3, SDA
 
+# Touch sensing (TUNING.md): a pad counts as touched when its signal drops
+# more than TOUCH_THRESHOLD counts below its baseline, and as let go when the
+# drop is back under RELEASE_THRESHOLD. DEBOUNCE: detections in a row (0-7,
+# 4 ms each) before the status changes. The host may set all three at run
+# time (TUNE, PROTOCOL.md; [tiles] touch_threshold ... in its configuration).
+TOUCH_THRESHOLD = 12
+RELEASE_THRESHOLD = 6
+DEBOUNCE = 1
+
 # WS2812 (NeoPixel) chain: data through a 3.3 V -> 5 V level shifter.
 LED_PIN = 16  # GP16, Pico pin 21
 

@@ -54,7 +54,10 @@ else:
         freq=board.I2C_FREQ,
         timeout=board.I2C_TIMEOUT_US,
     )
-    pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
+    pads = PadArray(
+        i2c, board.MPR121_ADDRESSES, board.PADS,
+        touch=board.TOUCH_THRESHOLD, release=board.RELEASE_THRESHOLD, debounce=board.DEBOUNCE,
+    )
     pads.start()
     strip = neopixel.NeoPixel(machine.Pin(board.LED_PIN), board.LEDS)
     leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)

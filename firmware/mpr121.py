@@ -4,6 +4,9 @@
 # a warm hand or a new tablecloth is not a touch) and compares it with
 # touch/release thresholds plus a debounce count. We configure it once and
 # then read two status bytes per scan. Portable: the I2C bus is passed in.
+# The thresholds and debounce can change at run time (tune(), the host's
+# TUNE); the filtered data and baselines are read only when the host asks
+# (signals(), PADS), never in the scan.
 
 import time
 
@@ -28,8 +31,8 @@ ELECTRODES = const(12)
 RETRY_MS = const(1000)
 
 _TOUCH_STATUS = const(0x00)  # 2 bytes, bit n = electrode n (bit 15: over-current)
-_FILTERED = const(0x04)  # 2 bytes per electrode, little-endian, 10 bits
-_BASELINE = const(0x1E)  # 1 byte per electrode: the baseline's top 8 of 10 bits
+_FILTERED = const(0x04)  # 0x04-0x1D: 2 bytes per electrode, little-endian, 10 bits
+_BASELINE = const(0x1E)  # 0x1E-0x2A: 1 byte per electrode, the baseline's top 8 of 10 bits (<< 2)
 _TOUCH_TH = const(0x41)  # electrode n: touch 0x41 + 2n, release 0x42 + 2n
 _DEBOUNCE = const(0x5B)
 _AFE1 = const(0x5C)
@@ -44,7 +47,7 @@ _SOFT_RESET = const(0x80)
 _RESET_KEY = const(0x63)
 _AFE2_POWER_ON = const(0x24)  # what 0x5D reads after a reset: proves an MPR121 answered
 
-_DEBOUNCE_VALUE = const(0x11)  # DT = DR = 1: a status change waits ESI x SFI x 1 = 4 ms (datasheet 5.7)
+MAX_DEBOUNCE = const(7)  # DT and DR are 3 bits each (0x5B: DR << 4 | DT); ESI x SFI = 4 ms per count (datasheet 5.7)
 _AFE1_VALUE = const(0x10)  # first filter 6 samples, 16 uA (auto-config refines the current)
 _AFE2_VALUE = const(0x20)  # 0.5 us charge, second filter (SFI) 4 samples, 1 ms sample interval (ESI)
 # Auto-config: the chip searches each electrode's charge current and time so
@@ -73,14 +76,20 @@ _FILTERS = (
 )
 
 
+def check_tuning(touch, release, debounce):
+    """ValueError unless 0 < release < touch <= 255 and 0 <= debounce <= MAX_DEBOUNCE."""
+    if not (0 < release < touch <= 255 and 0 <= debounce <= MAX_DEBOUNCE):
+        raise ValueError("tuning needs 0 < release < touch <= 255 and debounce 0-7")
+
+
 class Mpr121:
-    def __init__(self, i2c, address, touch=12, release=6):
-        if not 0 < release < touch <= 255:
-            raise ValueError("thresholds need 0 < release < touch <= 255")
+    def __init__(self, i2c, address, touch=12, release=6, debounce=1):
+        check_tuning(touch, release, debounce)
         self.i2c = i2c
         self.address = address
         self.touch = touch
         self.release = release
+        self.debounce = debounce  # DT = DR: a status change waits 4 ms per count
         self._status = bytearray(2)  # touched() reads into this: no allocation per scan
         self._one = bytearray(1)
 
@@ -105,10 +114,7 @@ class Mpr121:
         self._write(_ECR, 0)  # stop mode: the chip ignores configuration writes while running
         for register, value in _FILTERS:
             self._write(register, value)
-        for electrode in range(ELECTRODES):
-            self._write(_TOUCH_TH + 2 * electrode, self.touch)
-            self._write(_TOUCH_TH + 2 * electrode + 1, self.release)
-        self._write(_DEBOUNCE, _DEBOUNCE_VALUE)
+        self._write_tuning()
         self._write(_AFE1, _AFE1_VALUE)
         self._write(_AFE2, _AFE2_VALUE)
         self._write(_AUTO_USL, _USL)
@@ -119,6 +125,25 @@ class Mpr121:
         self._expect(_AFE2, _AFE2_VALUE)
         self._expect(_TOUCH_TH + 2 * ELECTRODES - 1, self.release)
         self._write(_ECR, _ECR_RUN)  # last: leaving stop mode runs auto-config, then scanning
+        self._expect(_ECR, _ECR_RUN)
+
+    def _write_tuning(self):
+        # In stop mode only.
+        for electrode in range(ELECTRODES):
+            self._write(_TOUCH_TH + 2 * electrode, self.touch)
+            self._write(_TOUCH_TH + 2 * electrode + 1, self.release)
+        self._write(_DEBOUNCE, self.debounce << 4 | self.debounce)
+
+    def tune(self, touch, release, debounce):
+        """New thresholds and debounce for every electrode. The chip takes them only in stop
+        mode, so it stops and runs again: auto-config and the baseline start afresh, as after
+        setup() (hands off the tiles for a moment). OSError if it does not answer."""
+        check_tuning(touch, release, debounce)
+        self.touch, self.release, self.debounce = touch, release, debounce
+        self._write(_ECR, 0)
+        self._write_tuning()
+        self._expect(_TOUCH_TH + 2 * ELECTRODES - 1, release)
+        self._write(_ECR, _ECR_RUN)
         self._expect(_ECR, _ECR_RUN)
 
     def running(self):
@@ -139,12 +164,25 @@ class Mpr121:
         """The electrode's tracked baseline on the filtered() scale. For diagnostics."""
         return self.i2c.readfrom_mem(self.address, _BASELINE + electrode, 1)[0] << 2
 
+    def read_signals(self, filtered, baselines):
+        """All 12 electrodes in two reads: filtered data (0x04-0x1B) into ``filtered`` (24 bytes),
+        baselines (0x1E-0x29) into ``baselines`` (12 bytes). Decode with signal()."""
+        self.i2c.readfrom_mem_into(self.address, _FILTERED, filtered)
+        self.i2c.readfrom_mem_into(self.address, _BASELINE, baselines)
+
+
+def signal(filtered, baselines, electrode):
+    """(filtered, baseline) of one electrode from read_signals()' buffers, both 0-1023.
+    The baseline register keeps only the top 8 of 10 bits: a delta is up to 3 counts short."""
+    return (filtered[2 * electrode] | filtered[2 * electrode + 1] << 8) & 0x3FF, baselines[electrode] << 2
+
 
 class PadArray:
     """Several MPR121s as one bitmap of touched tiles; a controller that stops answering is 'missing'."""
 
-    def __init__(self, i2c, addresses, pads, ticks_ms=None, touch=12, release=6):
-        self.controllers = tuple(Mpr121(i2c, address, touch, release) for address in addresses)
+    def __init__(self, i2c, addresses, pads, ticks_ms=None, touch=12, release=6, debounce=1):
+        self.controllers = tuple(Mpr121(i2c, address, touch, release, debounce) for address in addresses)
+        self.pads = pads
         routes = [[] for _ in addresses]
         for tile, (controller, electrode) in enumerate(pads):
             if not (0 <= controller < len(routes) and 0 <= electrode < ELECTRODES):
@@ -171,6 +209,49 @@ class PadArray:
             self._up[index] = True
         except OSError:
             self._up[index] = False
+
+    def tune(self, touch, release, debounce):
+        """New thresholds and debounce on every controller (ValueError when out of range). A missing
+        one, or one that fails now, gets them at its next setup."""
+        check_tuning(touch, release, debounce)
+        if (touch, release, debounce) == self.tuning:
+            return  # a host that says it again after a reconnect: the pads keep their baselines
+        now = self._ticks_ms()
+        for index in range(len(self.controllers)):
+            controller = self.controllers[index]
+            if self._up[index]:
+                try:
+                    controller.tune(touch, release, debounce)
+                    continue
+                except OSError:
+                    self._up[index] = False
+                    self._checked[index] = now
+            controller.touch, controller.release, controller.debounce = touch, release, debounce
+        self._note_missing()
+
+    @property
+    def tuning(self):
+        """(touch, release, debounce) as set."""
+        first = self.controllers[0]
+        return first.touch, first.release, first.debounce
+
+    def signals(self):
+        """Per tile, (filtered, baseline), or None where its controller is missing. Only on request
+        (PADS): two reads per controller and a list, never in the scan."""
+        filtered, baselines = bytearray(2 * ELECTRODES), bytearray(ELECTRODES)
+        readings = [None] * len(self.controllers)
+        for index in range(len(self.controllers)):
+            if self._up[index]:
+                try:
+                    self.controllers[index].read_signals(filtered, baselines)
+                    readings[index] = (bytes(filtered), bytes(baselines))
+                except OSError:
+                    pass  # the next scan notices and retries
+        tiles = []
+        for controller, electrode in self.pads:
+            reading = readings[controller]
+            tiles.append(None if reading is None else signal(reading[0], reading[1], electrode))
+        return tiles
 
     def _note_missing(self):
         missing = tuple(index for index in range(len(self._up)) if not self._up[index])

@@ -198,3 +198,22 @@ def test_config_init_writes_a_path_of_ones_own(tmp_path, run_cli):
     blocked.write_text("")
     result = run_cli("config", "--init", blocked / "config.toml")
     assert result.returncode == 1 and len(result.stderr.splitlines()) == 1 and str(blocked) in result.stderr
+
+
+
+def test_touch_thresholds_are_checked_with_one_clear_line():
+    from codenames_board.config import ConfigErrors
+    from codenames_board.i18n import Translator
+
+    config = parse("[tiles]\ntouch_threshold = 20\nrelease_threshold = 8\ntouch_debounce = 3\n")
+    assert (config.tiles.touch_threshold, config.tiles.release_threshold, config.tiles.touch_debounce) == (20, 8, 3)
+    with pytest.raises(ConfigErrors) as raised:
+        parse("[tiles]\ntouch_threshold = 8\nrelease_threshold = 8\n")
+    (error,) = raised.value.errors
+    assert Translator("en")(error.msgid, **error.params) == (
+        "[tiles] release_threshold: 8 must be below [tiles] touch_threshold (8): "
+        "a pad counts as let go only under the release threshold"
+    )
+    with pytest.raises(ConfigErrors) as raised:
+        parse("[tiles]\ntouch_debounce = 9\n")
+    assert [error.key for error in raised.value.errors] == ["[tiles] touch_debounce"]

@@ -143,3 +143,43 @@ def test_selftest_command_without_a_tile_board_says_what_to_check(tmp_path, run_
     assert result.returncode == 1
     assert "  FAILED Tile board" in result.stdout
     assert "No tile board answered: check the USB cable and that the Pico runs our firmware (firmware/README.md)." in result.stdout
+
+
+# --- selftest --pads: the verdicts (end to end with the firmware: tests/tileboard/test_selftest_pads.py)
+
+from codenames_board.selftest_pads import PadMargins, grid_lines, summary_lines  # noqa: E402
+from codenames_board.tileboard import PadSignals  # noqa: E402
+
+
+def signals(drops, touch=10, missing=()):
+    pads = tuple(None if tile in missing else (600 - drops.get(tile, 0), 600) for tile in range(25))
+    return PadSignals(touch, touch // 2, 1, pads)
+
+
+def test_pad_verdicts_compare_the_best_signal_with_the_threshold():
+    margins = PadMargins()
+    margins.update(signals({0: 20, 1: 19, 2: 11, 3: 10, 4: 4, 5: 3}))
+    margins.update(signals({}))  # the finger gone: the best stays
+    assert margins.verdicts()[:7] == ["good", "marginal", "marginal", "dead", "dead", "untested", "untested"]
+    margins.touched_tile(5)  # a touch between two samples: it did pass the threshold
+    assert margins.verdict(5) == "marginal"
+
+
+def test_a_tile_whose_controller_never_answers_is_dead():
+    margins = PadMargins()
+    margins.update(signals({}, missing={24}))
+    assert margins.verdict(24) == "dead" and margins.now[24] is None
+
+
+def test_the_pad_grid_and_summary_read_as_the_table():
+    tr = Translator("en")
+    margins = PadMargins()
+    margins.update(signals({12: 31}))
+    lines = grid_lines(margins, tr)
+    assert lines[0] == "Signal now/best in counts (touch threshold 10, release 5):"
+    assert lines[4] == "C   .   0/0     .   0/0     +  31/31    .   0/0     .   0/0"
+    assert lines[-1].startswith("+ good (best 20 or more)")
+    summary = summary_lines(margins, tr)
+    assert summary[1:] == ["Pads:", "  good (1): C3", "  untested (24): " + " ".join(
+        f"{row}{column}" for row in "ABCDE" for column in range(1, 6) if f"{row}{column}" != "C3"
+    )]

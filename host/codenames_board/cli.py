@@ -94,6 +94,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     selftest.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
     selftest.add_argument("--yes", action="store_true", help=tr("cli.selftest_yes"))
     selftest.add_argument("--timeout", type=float, default=15.0, help=tr("cli.selftest_timeout"))
+    selftest.add_argument("--pads", action="store_true", help=tr("selftest.cli_pads"))
     selftest.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
 
     stats = commands.add_parser("stats", help=tr("cli.stats"), description=tr("cli.stats"))
@@ -667,5 +668,9 @@ def _dispatch(args: argparse.Namespace, tr: Translator) -> int:
     if args.command == "sim":
         return cmd_sim(args, tr)
     if args.command == "selftest":
+        if args.pads:
+            from . import selftest_pads
+
+            return selftest_pads.main(args, tr)
         return cmd_selftest(args, tr)
     return cmd_console(args, tr)

@@ -107,6 +107,9 @@ SCHEMA: dict[str, Any] = {
         "turn_leds": _number(0, 8),
         "brightness": _number(0, 255),
         "max_current_ma": _number(100, 10000),
+        "touch_threshold": _number(2, 255),  # sent to the board after each handshake (firmware/TUNING.md)
+        "release_threshold": _number(1, 254),
+        "touch_debounce": _number(0, 7),
     },
     "colours": {
         name: _colour
@@ -258,6 +261,9 @@ def parse(text: str, source: str = "defaults") -> Config:
     values = _merge(defaults, user, "", errors)
     checked = _check(values, SCHEMA, "", errors)
     _check_colours(checked.get("colours", {}), errors)
+    tiles = checked.get("tiles", {})
+    if tiles.get("release_threshold", 0) >= tiles.get("touch_threshold", 256):  # the chip needs release < touch
+        errors.append(ConfigError("selftest.config_release", "[tiles] release_threshold", value=tiles["release_threshold"], touch=tiles["touch_threshold"]))
     if "pins" in checked and "controls" in checked and "clue_input" in checked["controls"]:
         _check_pins(checked["pins"], checked["controls"]["clue_input"], errors)
     if errors:

@@ -174,6 +174,7 @@ class Runtime:
             tileboard.on_event = post
         self.tileboard = tileboard
         tileboard.limit(config.tiles.brightness, config.tiles.max_current_ma)
+        tileboard.tune(config.tiles.touch_threshold, config.tiles.release_threshold, config.tiles.touch_debounce)
         worst = compositor.frame_ma(bytes([255]) * 3 * (25 + status_leds), config.tiles.brightness)
         log.info(
             "LEDs: %d at brightness %d: worst case %d mA, capped to %d mA by the board",

@@ -161,6 +161,50 @@ def diagnostics():
     show("baseline", chip.baseline(3))
 
 
+def tuning():
+    i2c, pads, clock = pad_array()
+    pads.start()
+    chip = i2c.chips[A1]
+    i2c.touch(A1, 0, True, 10)  # tile 12, a weak pad: 10 counts, under the default 12
+    show("weak-default", pads.read())
+    resets = chip.resets
+    pads.tune(8, 4, 2)
+    show("weak-tuned", pads.read())
+    show("tuning", "%d,%d,%d" % pads.tuning)
+    show("regs", "%d,%d,%d" % (chip.regs[0x41], chip.regs[0x42 + 2 * 11], chip.regs[0x5B]))
+    show("running", chip.running())
+    show("resets", chip.resets - resets)  # no soft reset: the other settings stay
+    chip.regs[0x41] = 99  # would show if the same TUNE wrote again
+    pads.tune(8, 4, 2)
+    show("same", chip.regs[0x41])
+    try:
+        pads.tune(6, 6, 1)
+        show("refused", "no")
+    except ValueError:
+        show("refused", "%d,%d,%d" % pads.tuning)
+    i2c.unplug(A2)
+    pads.tune(9, 3, 1)
+    show("missing-after-tune", ",".join([str(index) for index in pads.missing]) or "-")
+    show("kept", "%d,%d,%d" % (pads.controllers[2].touch, pads.controllers[2].release, pads.controllers[2].debounce))
+
+
+def signals():
+    i2c, pads, clock = pad_array()
+    pads.start()
+    i2c.touch(A0, 3, True, 52)  # tile 3
+    i2c.unplug(A2)
+    pads.read()
+    got = pads.signals()
+    show("count", len(got))
+    show("tile3", "%d,%d" % got[3])
+    show("tile12", "%d,%d" % got[12])
+    show("tile24", got[24])
+    # The real registers, as the driver decodes them: 10 bits, and the baseline's top 8 (<< 2).
+    regs = i2c.chips[A1].regs
+    regs[0x04 + 2 * 5], regs[0x05 + 2 * 5], regs[0x1E + 5] = 0xA5, 0xFE, 0x9C
+    show("decoded", "%d,%d" % pads.signals()[17])
+
+
 def alloc():
     import gc
 
@@ -215,6 +259,8 @@ SCENARIOS = {
     "glitch": glitch,
     "diagnostics": diagnostics,
     "alloc": alloc,
+    "tuning": tuning,
+    "signals": signals,
 }
 
 SCENARIOS[sys.argv[1]]()

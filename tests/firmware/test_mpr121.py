@@ -207,3 +207,25 @@ def test_board_pads_table_fits_three_controllers(board):
     assert len(board.PADS) == board.TILES
     assert len(set(board.PADS)) == board.TILES  # no electrode shared by two tiles
     assert all(0 <= c < len(board.MPR121_ADDRESSES) and 0 <= e < 12 for c, e in board.PADS)
+
+
+def test_tuning_changes_every_pads_thresholds_and_debounce_while_running(interpreter):
+    result = run_scenario(interpreter, "tuning")
+    assert int(result["weak-default"]) == 0  # 10 counts do not reach the default threshold of 12
+    assert int(result["weak-tuned"]) == TILE_12  # they pass 8
+    assert result["tuning"] == "8,4,2"
+    assert result["regs"] == "8,4,%d" % 0x22  # electrode 0's touch, electrode 11's release, DR << 4 | DT
+    assert result["running"] == "True" and result["resets"] == "0"
+    assert result["same"] == "99"  # the same values again: the chip is left alone
+    assert result["refused"] == "8,4,2"  # release not under touch: ValueError, nothing changed
+    assert result["missing-after-tune"] == "2"  # a controller that does not answer ...
+    assert result["kept"] == "9,3,1"  # ... gets the values at its next setup
+
+
+def test_signals_read_filtered_data_and_baselines_of_every_tile(interpreter):
+    result = run_scenario(interpreter, "signals")
+    assert result["count"] == "25"
+    assert result["tile3"] == "%d,%d" % (600 + 8 * 3 - 52, 600 + 8 * 3)  # a finger: 52 counts under the baseline
+    assert result["tile12"] == "600,600"
+    assert result["tile24"] == "None"  # its controller is unplugged
+    assert result["decoded"] == "%d,%d" % (0x2A5, 0x9C << 2)

@@ -61,6 +61,9 @@ ROUND_TRIP = [
     ("BEAT", 0),
     ("STOP",),
     ("MAINT", 52851),  # the maintenance messages that follow it: tests/tileboard/test_firmware_install.py
+    ("TUNE", 10, 5, 1),
+    ("TUNE", 20, 10),  # debounce left as it is
+    ("PADS",),
     ("ERROR", "display", "slow"),
     # board to host
     ("BOARD", 1, "0.1.0", 25, 12, "%07x" % (1 << 24)),
@@ -70,7 +73,10 @@ ROUND_TRIP = [
     ("ACK", 12),
     ("BYE",),
     ("BEAT", 17, "0001000", 3, 1, 0),
+    ("TUNED", 12, 6, 1),
+    ("PADS", 12, 6, 1, *(["600,600"] * 24), "-"),
     ("ERROR", "protocol", 1),
+    ("ERROR", "tune", 4, 6, 1),
     ("ERROR", "length", 3, 111),
     ("ERROR", "limit", 300, 2000),
     ("ERROR", "syntax", "FRAME"),

@@ -45,7 +45,22 @@ class BoardProblem:
     detail: str
 
 
-TileBoardEvent = TileTouched | BoardConnected | BoardDisconnected | BoardProblem
+@dataclass(frozen=True)
+class PadSignals:
+    """Every pad's signal, as the board measured it on request (``request_pads``)."""
+
+    touch: int  # the thresholds in force: touched above ``touch`` counts, let go under ``release``
+    release: int
+    debounce: int
+    pads: tuple[tuple[int, int] | None, ...]  # per tile (filtered, baseline), None: its controller is missing
+
+    def signal(self, tile: int) -> int | None:
+        """How far the tile's reading is below its baseline, in counts (a finger makes it grow)."""
+        reading = self.pads[tile]
+        return None if reading is None else max(0, reading[1] - reading[0])
+
+
+TileBoardEvent = TileTouched | BoardConnected | BoardDisconnected | BoardProblem | PadSignals
 EventCallback = Callable[[TileBoardEvent], None]
 
 
@@ -59,6 +74,7 @@ class TileBoard:
         self.frame: bytes = bytes(3 * (tiles + status_leds))  # the last frame shown (re-sent on reconnect)
         self.brightness = 64
         self.max_ma = 500
+        self.tuning: tuple[int, int, int] | None = None  # touch, release, debounce; None: the board's own
         self.connected = False
         self._closed = False
         self._lock = threading.Lock()
@@ -100,6 +116,17 @@ class TileBoard:
         if not (0 <= brightness <= 255 and 0 <= max_ma <= 10000):
             raise ValueError(f"brightness is 0-255 and max_ma 0-10000, not {brightness} and {max_ma}")
         self.brightness, self.max_ma = brightness, max_ma
+
+    def tune(self, touch: int, release: int, debounce: int) -> None:
+        """Touch sensing for every pad (firmware/TUNING.md); ValueError unless
+        0 < release < touch <= 255 and 0 <= debounce <= 7."""
+        if not (0 < release < touch <= 255 and 0 <= debounce <= 7):
+            raise ValueError(f"tuning needs 0 < release < touch <= 255 and debounce 0-7, not {touch} {release} {debounce}")
+        self.tuning = (touch, release, debounce)
+
+    def request_pads(self) -> bool:
+        """Ask for every pad's signal: a ``PadSignals`` event follows. False when this board cannot say."""
+        return False
 
     def close(self) -> None:
         self._closed = True

@@ -16,6 +16,11 @@ acknowledged in order; a missing ACK means a line was lost (dropped for its
 checksum) and the board's LEDs may be stale, so the reader thread sends the
 whole frame again as soon as a later ACK skips one, or when none came for
 ``REPAIR_S`` (firmware/PROTOCOL.md, "Partial frames and repair").
+
+``tune()`` sends the touch thresholds at once and after every handshake;
+``request_pads()`` asks for every pad's signal, which comes back as a
+``PadSignals`` event. A board whose firmware knows neither (``ERROR unknown``)
+is said once in the log and plays on with its own thresholds.
 """
 
 from __future__ import annotations
@@ -32,7 +37,7 @@ from serial.tools import list_ports
 
 from codenames_firmware.tileproto import MAX_SET, PROTOCOL, LineReader, encode, message
 
-from .base import BoardConnected, BoardDisconnected, BoardProblem, EventCallback, TileBoard, TileTouched
+from .base import BoardConnected, BoardDisconnected, BoardProblem, EventCallback, PadSignals, TileBoard, TileTouched
 from .firmware_files import board_identity, runs_shipped, shipped_identity
 
 log = logging.getLogger(__name__)
@@ -120,6 +125,8 @@ class SerialTileBoard(TileBoard):
         self.reconnects = 0
         self._shown = False  # has the host drawn anything yet?
         self._said_other_firmware = False
+        self.tuned: tuple[int, int, int] | None = None  # what the board said in its last TUNED
+        self.tunable = True  # False once the board answered TUNE or PADS as unknown
 
     @property
     def damaged(self) -> int:
@@ -147,6 +154,19 @@ class SerialTileBoard(TileBoard):
         with self._lock:
             if self.connected:
                 self._write(message("LIMIT", brightness, max_ma))
+
+    def tune(self, touch: int, release: int, debounce: int) -> None:
+        super().tune(touch, release, debounce)
+        with self._lock:
+            if self.connected:
+                self._write(message("TUNE", touch, release, debounce))
+
+    def request_pads(self) -> bool:
+        with self._lock:
+            if not (self.connected and self.tunable):
+                return False
+            self._write(message("PADS"))
+        return True
 
     def close(self) -> None:
         self._stop.set()
@@ -361,6 +381,8 @@ class SerialTileBoard(TileBoard):
             self.connected = True
             self._board_frame, self._acked_seq, self._waiting_since = None, self._frame_seq, None
             self._write(message("LIMIT", self.brightness, self.max_ma))
+            if self.tuning is not None:
+                self._write(message("TUNE", *self.tuning))
             if self._shown:  # nothing drawn yet: no dark frame flashing up before the first one
                 self._send_frame()
         self._post(self.info)
@@ -394,6 +416,18 @@ class SerialTileBoard(TileBoard):
                     self._acknowledged(seq)
                 else:
                     self.malformed += 1
+            elif kind == b"PADS":
+                self._pads(words)
+            elif kind == b"TUNED":
+                self.tuned = (int(words[1]), int(words[2]), int(words[3]))
+                log.info("tile board: touch threshold %d, release %d, debounce %d", *self.tuned)
+            elif kind == b"ERROR" and words[1:2] == [b"unknown"] and words[2:3] in ([b"TUNE"], [b"PADS"]):
+                if self.tunable:
+                    self.tunable = False
+                    log.warning(
+                        "the tile board's firmware cannot be tuned or show its pads (it answers %s as unknown): "
+                        "codenames-board firmware install", words[2].decode()
+                    )
             elif kind == b"ERROR":
                 code = words[1].decode()
                 detail = b" ".join(words[2:]).decode()
@@ -404,6 +438,19 @@ class SerialTileBoard(TileBoard):
         except (IndexError, ValueError, UnicodeDecodeError):
             self.malformed += 1
             log.debug("malformed line from the tile board: %r", words)
+
+    def _pads(self, words: list[bytes]) -> None:
+        touch, release, debounce = int(words[1]), int(words[2]), int(words[3])
+        if len(words) != 4 + self.tiles:
+            raise ValueError("a PADS line for another tile count")
+        pads = []
+        for word in words[4:]:
+            if word == b"-":
+                pads.append(None)
+                continue
+            filtered, baseline = word.split(b",")
+            pads.append((int(filtered), int(baseline)))
+        self._post(PadSignals(touch, release, debounce, tuple(pads)))
 
     def _touch(self, seq: int, tile: int, state: int) -> None:
         if not (0 <= tile < self.tiles and state in (0, 1) and 0 <= seq <= 0xFFFF):

@@ -3,7 +3,8 @@
 # in place of the Pico's hardware. The host talks to it on stdin/stdout (a
 # pseudo-terminal in the tests). A test drives the pads by appending lines
 # to the file named by TILES_CONTROL:
-#     touch TILE 1|0        a finger on / off a tile's pad
+#     touch TILE 1|0 [DROP] a finger on / off a tile's pad; DROP: the counts it
+#                           takes off the pad's signal (virtual_i2c.DROP: 40)
 #     unplug-pads N         controller N stops answering (replug-pads N)
 #     stall                 the loop hangs, as a crashed board would
 # and reads every LED write from the file named by TILES_LEDS. Whoever
@@ -23,6 +24,7 @@ import board
 from link import Link
 from unix_parts import build
 from unix_stdin import stdin_reader
+from virtual_i2c import DROP
 from virtual_strip import VirtualStrip
 
 try:
@@ -55,7 +57,8 @@ class Control:
                 continue
             if words[0] == b"touch":
                 controller, electrode = board.PADS[int(words[1])]
-                self.i2c.touch(board.MPR121_ADDRESSES[controller], electrode, words[2] == b"1")
+                drop = int(words[3]) if len(words) > 3 else DROP
+                self.i2c.touch(board.MPR121_ADDRESSES[controller], electrode, words[2] == b"1", drop)
             elif words[0] == b"unplug-pads":
                 self.i2c.unplug(board.MPR121_ADDRESSES[int(words[1])])
             elif words[0] == b"replug-pads":

@@ -16,7 +16,10 @@ def build(link, strip, reset=None):
     """(the emulated I2C bus, the TileApp) for a link and a strip; reset() ends the process after
     new firmware (maint.py), as machine.reset() restarts a Pico."""
     i2c = VirtualI2C(board.MPR121_ADDRESSES)
-    pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS)
+    pads = PadArray(
+        i2c, board.MPR121_ADDRESSES, board.PADS,
+        touch=board.TOUCH_THRESHOLD, release=board.RELEASE_THRESHOLD, debounce=board.DEBOUNCE,
+    )
     pads.start()
     leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
     app = TileApp(

@@ -1,0 +1,251 @@
+"""``codenames-board selftest --pads``: every tile's touch margin, live, with a verdict.
+
+The board is asked for every pad's signal (``PADS``, firmware/PROTOCOL.md)
+ASK_S apart; the signal is how far a pad's reading has fallen below its
+baseline, in counts, and a finger makes it grow. ``PadMargins`` keeps each
+tile's best signal of the session and judges it against the touch threshold
+in force (firmware/TUNING.md):
+
+- good: the best signal reached GOOD_FACTOR times the threshold;
+- marginal: it passed the threshold (the tile reports touches), but not by
+  that much, or the tile reported a touch between two samples;
+- dead: the pad moved (NOISE counts or more) but never past the threshold,
+  or its touch controller does not answer;
+- untested: nothing seen yet (not touched, or touched through a cut wire).
+
+One thread: it asks, reads the tile board's events from one queue, redraws
+a 5x5 grid when something changed and lights each tile in its verdict's
+colour. Ctrl-C ends it with a summary and exit code 130.
+"""
+
+from __future__ import annotations
+
+import queue
+import sys
+import time
+from typing import Callable
+
+from .engine import TILES, tile_name
+from .tileboard import BoardConnected, BoardDisconnected, PadSignals, TileTouched
+
+GOOD_FACTOR = 2
+NOISE = 4  # counts: the baseline register's two lost bits and a little noise are no touch
+ASK_S = 0.1
+VERDICTS = ("good", "marginal", "dead", "untested")
+MARKS = {"good": "+", "marginal": "~", "dead": "x", "untested": "."}
+COLOURS = {"good": (0, 160, 0), "marginal": (200, 110, 0), "dead": (200, 0, 0), "untested": (12, 12, 12)}
+COLUMNS = 5
+
+
+def _write_out(text: str) -> None:
+    sys.stdout.write(text)
+    sys.stdout.flush()  # a pipe sees each grid as it is drawn
+
+
+class PadMargins:
+    """Each tile's best signal of the session and its verdict; fed PadSignals and touches."""
+
+    def __init__(self, tiles: int = TILES) -> None:
+        self.tiles = tiles
+        self.touch = 0
+        self.release = 0
+        self.now: list[int | None] = [None] * tiles  # the last signal (None: no controller)
+        self.best = [0] * tiles
+        self.touched: set[int] = set()  # tiles that reported a touch
+        self.answered: set[int] = set()  # tiles whose controller answered at least once
+        self.samples = 0
+
+    def update(self, signals: PadSignals) -> None:
+        self.touch, self.release = signals.touch, signals.release
+        self.samples += 1
+        for tile in range(self.tiles):
+            signal = signals.signal(tile)
+            self.now[tile] = signal
+            if signal is not None:
+                self.answered.add(tile)
+                self.best[tile] = max(self.best[tile], signal)
+
+    def touched_tile(self, tile: int) -> None:
+        if 0 <= tile < self.tiles:
+            self.touched.add(tile)
+
+    def verdict(self, tile: int) -> str:
+        best = self.best[tile]
+        if self.samples and tile not in self.answered:
+            return "dead"  # its touch controller never answered
+        if best >= GOOD_FACTOR * self.touch and best > self.touch:
+            return "good"
+        if best > self.touch or tile in self.touched:
+            return "marginal"
+        if best >= NOISE:
+            return "dead"
+        return "untested"
+
+    def verdicts(self) -> list[str]:
+        return [self.verdict(tile) for tile in range(self.tiles)]
+
+
+def grid_lines(margins: PadMargins, tr) -> list[str]:
+    """The 5x5 grid as the operatives see it: per tile its mark, the signal now and the best."""
+    lines = [tr("selftest.pads_header", touch=margins.touch, release=margins.release)]
+    lines.append("    " + "".join(f"{column + 1:<12}" for column in range(COLUMNS)).rstrip())
+    for row in range(margins.tiles // COLUMNS):
+        cells = []
+        for column in range(COLUMNS):
+            tile = row * COLUMNS + column
+            now = margins.now[tile]
+            shown = "--" if now is None else str(now)
+            cells.append(f"{MARKS[margins.verdict(tile)]} {shown:>3}/{margins.best[tile]:<3}   ")
+        lines.append(f"{tile_name(row * COLUMNS)[0]}   " + "".join(cells).rstrip())
+    lines.append(tr("selftest.pads_legend", good=GOOD_FACTOR * margins.touch, touch=margins.touch))
+    return lines
+
+
+def summary_lines(margins: PadMargins, tr) -> list[str]:
+    verdicts = margins.verdicts()
+    lines = ["", tr("selftest.pads_summary")]
+    for verdict in VERDICTS:
+        tiles = [tile_name(tile) for tile in range(margins.tiles) if verdicts[tile] == verdict]
+        if tiles:
+            lines.append("  " + tr(f"selftest.pads_{verdict}", count=len(tiles), tiles=" ".join(tiles)))
+    if any(verdict in ("marginal", "dead") for verdict in verdicts):
+        lines.append(tr("selftest.pads_advice"))
+    return lines
+
+
+class PadView:
+    """Asks, listens and draws until ``stop`` says so (Ctrl-C in the command)."""
+
+    def __init__(
+        self,
+        board,
+        events: queue.Queue,
+        tr,
+        write: Callable[[str], None] | None = None,
+        live: bool = False,
+        leds: int = TILES,
+        clock: Callable[[], float] = time.monotonic,
+    ) -> None:
+        self.board = board
+        self.events = events
+        self.tr = tr
+        self.write = write or _write_out
+        self.live = live  # a terminal: redraw the grid in place; else print it when a verdict or a best changes
+        self.leds = leds
+        self.clock = clock
+        self.margins = PadMargins(board.tiles)
+        self._drawn: list[str] = []
+        self._verdicts: list[str] | None = None
+        self._best: list[int] = []
+
+    def say(self, text: str) -> None:
+        self.write(text + "\n")
+
+    def wait_for_board(self, seconds: float) -> bool:
+        deadline = self.clock() + seconds
+        while not self.board.connected:
+            left = deadline - self.clock()
+            if left <= 0:
+                return False
+            try:
+                self.events.get(timeout=min(left, ASK_S))
+            except queue.Empty:
+                pass
+        return True
+
+    def run(self, seconds: float | None = None) -> bool:
+        """Watch the pads (for ``seconds``, or until interrupted). False if the board never
+        answered PADS (firmware too old, or a board that cannot say)."""
+        end = None if seconds is None else self.clock() + seconds
+        asked = self.clock() - ASK_S
+        first_ask = None
+        while end is None or self.clock() < end:
+            now = self.clock()
+            if now - asked >= ASK_S:
+                asked = now
+                if self.board.request_pads() and first_ask is None:
+                    first_ask = now
+            if not self.margins.samples and first_ask is not None and now - first_ask > 2.0:
+                return False
+            if not self.margins.samples and not getattr(self.board, "tunable", True):
+                return False
+            try:
+                event = self.events.get(timeout=max(0.0, asked + ASK_S - self.clock()))
+            except queue.Empty:
+                continue
+            self.take(event)
+        return bool(self.margins.samples)
+
+    def take(self, event) -> None:
+        if isinstance(event, PadSignals):
+            self.margins.update(event)
+            self.draw()
+        elif isinstance(event, TileTouched) and event.down:
+            self.margins.touched_tile(event.tile)
+            self.draw()
+        elif isinstance(event, BoardDisconnected):
+            self.say(self.tr("selftest.pads_lost"))
+            self._drawn = []
+        elif isinstance(event, BoardConnected):
+            self._verdicts = None  # the board lost its LEDs: light them again
+
+    def draw(self) -> None:
+        verdicts = self.margins.verdicts()
+        if verdicts != self._verdicts:
+            self._verdicts = verdicts
+            frame = bytearray(3 * self.leds)
+            for tile, verdict in enumerate(verdicts):
+                frame[3 * tile : 3 * tile + 3] = bytes(COLOURS[verdict])
+            self.board.show(bytes(frame))
+        elif not self.live and self.margins.best == self._best:
+            return  # a log or a pipe: a new grid only when a verdict or a best signal changed
+        self._best = list(self.margins.best)
+        lines = grid_lines(self.margins, self.tr)
+        if lines == self._drawn:
+            return
+        if self.live and self._drawn:
+            self.write(f"\x1b[{len(self._drawn)}F\x1b[J")  # back to the grid's first line, clear below
+        self.write("\n".join(lines) + "\n")
+        self._drawn = lines
+
+    def summary(self) -> None:
+        for line in summary_lines(self.margins, self.tr):
+            self.say(line)
+
+
+def main(args, tr) -> int:
+    """The command: load the config, open the tile board, tune it as configured, watch until Ctrl-C."""
+    from .cli import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, load_config
+    from .i18n import Translator
+    from .tileboard import open_tileboard
+
+    config = load_config(args.config_file, tr)
+    if config is None:
+        return EXIT_USAGE
+    if config.language != "auto" and not args.lang:
+        tr = Translator(config.language)
+    events: queue.Queue = queue.Queue()
+    tiles = config.tiles
+    options = {"port": tiles.port} if tiles.driver == "serial" else {}
+    board = open_tileboard(tiles.driver, on_event=events.put, status_leds=tiles.timer_leds + tiles.turn_leds, **options)
+    view = PadView(board, events, tr, live=sys.stdout.isatty(), leds=board.leds)
+    try:
+        board.limit(tiles.brightness, tiles.max_current_ma)
+        board.tune(tiles.touch_threshold, tiles.release_threshold, tiles.touch_debounce)
+        view.say(tr("selftest.board_wait"))
+        if not view.wait_for_board(args.timeout):
+            view.say(tr("selftest.board_missing"))
+            return EXIT_FAILURE
+        view.say(tr("selftest.pads_touch"))
+        if not view.run():
+            view.say(tr("selftest.pads_unsupported"))
+            return EXIT_FAILURE
+        return 0
+    except KeyboardInterrupt:
+        view.summary()
+        return EXIT_INTERRUPTED
+    finally:
+        try:
+            board.show(bytes(3 * board.leds))
+        finally:
+            board.close()
