@@ -47,6 +47,7 @@ _SOFT_RESET = const(0x80)
 _RESET_KEY = const(0x63)
 _AFE2_POWER_ON = const(0x24)  # what 0x5D reads after a reset: proves an MPR121 answered
 
+_DEBOUNCE_VALUE = const(0x11)  # the default DT = DR = 1: a status change waits ESI x SFI x 1 = 4 ms (benchtouch.py reads it)
 MAX_DEBOUNCE = const(7)  # DT and DR are 3 bits each (0x5B: DR << 4 | DT); ESI x SFI = 4 ms per count (datasheet 5.7)
 _AFE1_VALUE = const(0x10)  # first filter 6 samples, 16 uA (auto-config refines the current)
 _AFE2_VALUE = const(0x20)  # 0.5 us charge, second filter (SFI) 4 samples, 1 ms sample interval (ESI)
