@@ -16,6 +16,8 @@
 //                  or print it 1:1 as a drilling template
 //   "top_2d"       the top plate's outline and through holes as a 2D drawing, for a
 //                  4 mm MDF/plywood sheet instead of the printed plate
+//   "floor_2d"     the box's floor: its screw holes, the Pi's mounting holes and vents
+//   "back_2d"      the box's back wall (the spymasters' side): the cable entries
 //
 //   openscad -o top.stl hardware/enclosure.scad -D 'part="top_piece"' -D 'piece=[0,0]'
 //   openscad -o hood.stl hardware/enclosure.scad -D 'part="hood"'
@@ -27,7 +29,7 @@
 // of the LED board, the plate's walls stand on it.
 
 /* [What to render] */
-part = "all"; // [all, top, top_piece, hood, ledboard, ledboard_2d, top_2d]
+part = "all"; // [all, top, top_piece, hood, ledboard, ledboard_2d, top_2d, floor_2d, back_2d]
 piece = [0, 0];
 show_cards = true;          // cards in the "all" view
 
@@ -42,7 +44,8 @@ border = 15;                // plate beyond the grid at the sides and around the
 
 /* [Touch pads and LEDs] */
 pad = [60, 35];             // copper-foil pad under each tile
-pad_pocket_depth = 0.4;     // locating pocket for the pad in the plate's underside
+pad_pocket_depth = 0.4;     // locating pocket for the pad in the plate's underside: the foil and the
+                            // white label over it (bare copper under the LED would tint the light)
 pad_cover = 3;              // plate between a card and its pad: the MPR121 senses through it
 frame_w = 4;                // the light frame around each card: a window on each side, solid at the corners
 frame_gap = 1.5;            // plate between a card's recess and its light frame
@@ -64,10 +67,16 @@ front_d = 76;               // the strip between the operatives' edge and the gr
 clue_input = "buttons";     // [buttons, encoder]
 button_hole = 30;           // 30 mm arcade buttons: END TURN, clue down/up/confirm, UNDO, NEW GAME
 button_nut_d = 38;          // kept free of walls under the plate: the nut and the microswitch
+button_panel_max = 3;       // the thickest panel a snap-in 30 mm button clips onto (hardware/bom.csv)
+button_panel = 2;           // what a counterbore from below leaves around a button or encoder hole
 big_button_hole = 46;       // the 60 mm sand-timer button: check your button's thread
 big_button_nut_d = 62;
+big_button_panel_max = 10;  // its nut's thread
 encoder_hole = 7.5;         // EC11 rotary encoder, M7 bushing
+encoder_panel_max = 3;      // its bushing: 5 mm, less the nut
 status_led_hole = 8;        // a 5 mm LED in a panel holder
+status_led_panel_max = 5;
+switch_depth = 45;          // a button's microswitch terminals, below the plate's top: where its wires start
 buzzer_holes = true;        // sound holes above the piezo
 
 /* [Spymaster display and hood] */
@@ -75,17 +84,38 @@ display = "spi35";          // [spi28, spi35, hdmi5, dsi7, custom]
 // with display = "custom": module width, height, active area width, height,
 // mounting hole spacing x, y (0, 0: no holes), depth behind the glass
 custom_display = [85.5, 56, 73.5, 49, 58, 49, 12];
-hood_tilt = 60;             // the display face, degrees from the table
-hood_lift = 10;             // the face starts this high above the plate
-hood_visor = 25;            // the roof runs on past the face at 45 degrees: shade and privacy
+// Low and far back, so a seated spymaster sees every tile over it (tests/buildkit/test_mechanics.py
+// checks the sight lines): a low tilt keeps it low, and the spymasters look at the face almost square
+// on (tilt + their ~38 degrees down).
+hood_tilt = 35;             // the display face, degrees from the table
+hood_lift = 4;              // the face starts this high above the plate
+hood_visor = 15;            // the roof runs on past the face at 45 degrees: shade and privacy
 hood_wall = 2.4;
 hood_margin = 5;            // face around the display module
-hood_gap = 8;               // from the grid to the hood's back wall
+hood_gap = 70;              // from the grid to the hood's back wall
+hood_tab_t = 3;             // its screw tabs
+insert = [4.0, 5.7];        // heat-set M3 inserts for the hood's screws: hole diameter, length
+insert_hole = 12;           // their holes' depth from the plate's top (a boss under the plate)
 
 /* [Assembly] */
 ledboard_t = 3;             // the LED board: 3 mm MDF or hardboard
-box_h = 70;                 // the box under the LED board: electronics and button switches
+box_h = 70;                 // the box under the LED board, its floor included: electronics and button switches
 box_wall = 12;              // its plywood sides
+floor_t = 3;                // its floor: 3 mm hardboard, screwed on (it comes off to reach the Pi)
+mdf_t = 4;                  // the faster route's top sheet ...
+acrylic_t = 3;              // ... and the opal acrylic under its grid and bar (the rest lies on 18 mm strips)
+// the Pi on the floor, its USB-C side towards the back wall: [x, y] of its centre (-1: centred
+// behind the grid), 10 mm standoffs
+pi_at = [-1, -1];
+pi_size = [85, 56];
+pi_holes = [58, 49];
+standoff_h = 10;
+usb_c_hole = 12;            // the panel-mount USB-C extension's socket in the back wall (check yours)
+dc_jack_hole = 11;          // the LED supply's panel jack
+// where 5 V and GND come up through the LED board into the tile chain: [row, column] of each tile
+// that buildkit/wiring.py's injection_points() names (A1: the chain's start, D2: index 18); the
+// chain's end is fed past the last turn LED
+feed_tiles = [[0, 0], [3, 1]];
 screw_d = 3.4;              // clearance for 3-3.5 mm screws
 screw_head_d = 7;           // countersink on the plate's top
 pilot_d = 2.5;              // pilot holes for 3 mm self-tapping screws in the bosses
@@ -138,7 +168,7 @@ hood_depth = hood_front - hood_back;
 hood_height = hood_E[1];
 hood_tab = 12;              // screw tabs beside the cheeks
 
-back_d = max(hood_gap + hood_depth + border, button_nut_d + 2 * border);
+back_d = ceil(max(hood_gap + hood_depth + border, button_nut_d + 2 * border));
 plate = [grid[0] + 2 * border, gy + grid[1] + back_d];
 
 fy = border + front_d / 2;                      // the front strip's centre line
@@ -173,22 +203,26 @@ turn_x0 = bar_x0 + bar_len + 12;
 turn_len = turn_leds * led_pitch;
 box_in = strip_w + 2;                           // inside width of the bar's light box
 
-// Round features: [name, [x, y], hole diameter, diameter kept free of walls]
+// Round features: [name, [x, y], hole diameter, diameter kept free of walls, the thickest
+// panel the part fits (a counterbore from below thins a thicker plate around it)]
 clue_x = [for (i = [0:2]) border + button_nut_d / 2 + 3 + i * (button_nut_d + 2)];
 clue_features = clue_input == "encoder"
-    ? [["encoder", [clue_x[1], by], encoder_hole, 26]]
+    ? [["encoder", [clue_x[1], by], encoder_hole, 26, encoder_panel_max]]
     // seen from the spymasters' seats (facing the operatives): down, up, confirm, left to right
-    : [["CONFIRM", [clue_x[0], by], button_hole, button_nut_d],
-       ["UP", [clue_x[1], by], button_hole, button_nut_d],
-       ["DOWN", [clue_x[2], by], button_hole, button_nut_d]];
+    : [["CONFIRM", [clue_x[0], by], button_hole, button_nut_d, button_panel_max],
+       ["UP", [clue_x[1], by], button_hole, button_nut_d, button_panel_max],
+       ["DOWN", [clue_x[2], by], button_hole, button_nut_d, button_panel_max]];
 features = concat(
-    [["END TURN", [gx + button_nut_d / 2 + 3, fy], button_hole, button_nut_d],
-     ["status LED", [bar_x0 - 14, fy], status_led_hole, status_led_hole + 4],
-     ["SAND TIMER", [plate[0] - border - big_button_nut_d / 2, fy], big_button_hole, big_button_nut_d]],
+    [["END TURN", [gx + button_nut_d / 2 + 3, fy], button_hole, button_nut_d, button_panel_max],
+     ["status LED", [bar_x0 - 14, fy], status_led_hole, status_led_hole + 4, status_led_panel_max],
+     ["SAND TIMER", [plate[0] - border - big_button_nut_d / 2, fy], big_button_hole, big_button_nut_d, big_button_panel_max]],
     clue_features,
-    [["UNDO", [gx + 4 * pitch[0] - button_nut_d / 2 - 6, by], button_hole, button_nut_d],
-     ["NEW GAME", [gx + 4 * pitch[0] + button_nut_d / 2 + 4, by], button_hole, button_nut_d],
-     ["buzzer", [plate[0] - border - 6, by], 0, 16]]);
+    [["UNDO", [gx + 4 * pitch[0] - button_nut_d / 2 - 6, by], button_hole, button_nut_d, button_panel_max],
+     ["NEW GAME", [gx + 4 * pitch[0] + button_nut_d / 2 + 4, by], button_hole, button_nut_d, button_panel_max],
+     ["buzzer", [plate[0] - border - 6, by], 0, 16, 99]]);
+// the panel left around a feature in a sheet t thick, and the counterbore that leaves it
+function panel_at(f, t) = t <= f[4] ? t : min(button_panel, f[4]);
+function counterbore_d(f) = f[3] - 3;
 
 // Rectangular features: [name, [x0, y0], [x1, y1]]
 hood_slot = [[hx - min(30, face_w / 2 - 10), hy + hood_back + hood_wall + 4],
@@ -200,6 +234,8 @@ rect_features = [
 
 hood_screws = [for (side = [-1, 1], y = [hood_back + 8, hood_front - 8])
                [hx + side * (face_w / 2 + hood_tab / 2), hy + y]];
+// the display's face in the table's frame: a point f along it from the foot, x across
+function on_face_at(x, f) = [hx + x, hy + hood_A[0] - f * cos(hood_tilt), top_z + hood_A[1] + f * sin(hood_tilt)];
 
 // Screws along the edges into the box's sides, and bosses at the walls'
 // crossings for screws up through the LED board; none on a cut line.
@@ -213,6 +249,18 @@ edge_screws = concat(
         if (!on_cut(v, cut_ys)) [x, v]]);
 bosses = [for (i = [1:4], j = [1:4]) let(p = [gx + i * pitch[0], gy + j * pitch[1]])
           if (!on_cut(p[0], cut_xs) && !on_cut(p[1], cut_ys)) p];
+pilot_depth = rib_h - 1;    // the bosses' pilot holes, from the LED board up
+floor_screws = [for (x = [edge_in, plate[0] / 2, plate[0] - edge_in], y = [edge_in, plate[1] / 2, plate[1] - edge_in])
+                if (x != plate[0] / 2 || y != plate[1] / 2) [x, y]];
+
+// The Pi on its standoffs and the cable entries in the back wall (y = plate[1])
+pi_c = [pi_at[0] < 0 ? hx : pi_at[0], pi_at[1] < 0 ? plate[1] - box_wall - 45 - pi_size[1] / 2 : pi_at[1]];
+floor_z = -ledboard_t - box_h + floor_t;
+pi_z = floor_z + standoff_h;
+pi_header = [pi_c[0] - pi_size[0] / 2 + 32.5, pi_c[1] - pi_size[1] / 2 + 3.5, pi_z + 10];  // its middle; pins 1-26 lie nearer the USB-C corner
+pi_usb_c = [pi_c[0] - pi_size[0] / 2 + 11.2, pi_c[1] + pi_size[1] / 2, pi_z + 3];
+entries = [["USB-C", [pi_c[0] - 60, plate[1], -ledboard_t - box_h / 2], usb_c_hole],
+           ["DC jack", [pi_c[0] + 70, plate[1], -ledboard_t - box_h / 2], dc_jack_hole]];
 
 // Piece boundaries for printing
 piece_xs = concat([0], cut_xs, [plate[0]]);
@@ -249,6 +297,9 @@ module checks() {
     check(turn_x0 + turn_len + rib_t <= features[2][1][0] - features[2][3] / 2,
           "the timer bar and turn indicator run into the SAND TIMER button: fewer LEDs or a wider plate");
     check(hood_slot[0][0] < hood_slot[1][0], "the display is too narrow for the cable slot");
+    for (e = entries) check(e[1][0] - e[2] / 2 > box_wall && e[1][0] + e[2] / 2 < plate[0] - box_wall,
+                            str("the ", e[0], " entry is not in the back wall"));
+    check(insert_hole > insert[1] && insert_hole - plate_t < rib_h, "the hood's insert holes are too shallow or too deep");
     check(frame_out[0] + rib_t / 2 + 1 <= pitch[0] / 2 && frame_out[1] + rib_t / 2 + 1 <= pitch[1] / 2,
           "the light frames run into the chamber walls: a larger gap or a narrower frame");
     check(pad[0] < recess[0] && pad[1] < recess[1], "the pad is larger than the card: it would block the light frame");
@@ -268,6 +319,42 @@ echo(str("screws: ", len(edge_screws), " along the edges, ", len(bosses), " up t
          len(hood_screws), " for the hood"));
 echo(str("pieces: ", len(piece_xs) - 1, " x ", len(piece_ys) - 1, ", hood ", face_w + 2 * hood_tab, " x ",
          round(hood_depth), " x ", round(hood_height), " mm"));
+
+// Figures the tests compute with (buildkit/mechanics.py reads them): "figure NAME = VALUE",
+// VALUE a number, string or list. z = 0 is the LED board's top, as everywhere in this file.
+module figure(name, value) { echo(str("figure ", name, " = ", value)); }
+// Screwed joints: [name, route, screws, clamped stack (mm), what the thread goes into, thread
+// available in it, room past the stack before the screw bottoms out or breaks through]
+figure("joints", [
+    ["edge", "printed", len(edge_screws), top_z + ledboard_t, "wood", box_h, box_h],
+    ["edge", "mdf", len(edge_screws), mdf_t + rib_h + acrylic_t + ledboard_t, "wood", box_h, box_h],
+    ["boss", "printed", len(bosses), ledboard_t, "plastic", pilot_depth, pilot_depth],
+    ["hood", "printed", len(hood_screws), hood_tab_t, "insert", insert[1], insert_hole],
+    ["hood", "mdf", len(hood_screws), hood_tab_t + mdf_t, "nut", 2.4, rib_h],
+    ["floor", "printed", len(floor_screws), floor_t, "wood", box_h, box_h - floor_t]]);
+// [name, the thickest panel it fits, the panel at its hole: printed plate, MDF sheet]
+figure("panels", [for (f = features) if (f[2] > 0) [f[0], f[4], panel_at(f, plate_t), panel_at(f, mdf_t)]]);
+figure("plate_t", plate_t);
+// where wires start and end: [name, [x, y, z]]
+figure("points", concat(
+    [["Pi header", pi_header], ["Pi USB-C", pi_usb_c],
+     ["display socket", on_face_at(0, face_len / 2 + module_size[1] / 2 - 4)]],
+    [for (e = entries) [e[0], e[1]]],
+    [for (f = features) if (f[2] > 0 && f[0] != "status LED") [f[0], [f[1][0], f[1][1], top_z - switch_depth]]]));
+figure("feeds", ledboard_feeds());
+figure("tiles", [for (r = [0:4], c = [0:4]) cell(r, c)]);
+figure("card", card);
+figure("pitch", pitch);
+figure("rib_t", rib_t);
+figure("top_z", top_z);
+figure("table_z", -ledboard_t - box_h);
+figure("plate", plate);
+figure("hood_x", [hx - face_w / 2, hx + face_w / 2]);
+// the hood's side profile (y, z), convex: its back wall's foot, its front's foot, the visor's edge, the roof over the back wall
+figure("hood_profile", [[hy + hood_back, top_z], [hy + hood_front, top_z], [hy + hood_E[0], top_z + hood_E[1]],
+                        [hy + hood_C[0], top_z + hood_C[1]]]);
+// the display's active area: corners and centre
+figure("display_area", [for (x = [-1, 0, 1], f = [-1, 0, 1]) on_face_at(x * view_size[0] / 2, face_len / 2 + f * view_size[1] / 2)]);
 
 // ------------------------------------------------------------------ top plate
 
@@ -312,6 +399,8 @@ module walls() {
     light_box(bar_x0, timer_leds);
     light_box(turn_x0, turn_leds);
     for (p = concat(edge_screws, bosses)) translate([p[0], p[1], 0]) cylinder(d = boss_d, h = rib_h);
+    // bosses for the hood's threaded inserts
+    for (s = hood_screws) translate([s[0], s[1], top_z - insert_hole - 2]) cylinder(d = insert[0] + 4, h = insert_hole + 2);
 }
 
 module cable_channels() {
@@ -336,7 +425,13 @@ module holes_2d() {
     if (buzzer_holes) for (p = concat([[0, 0]], [for (a = [0:60:300]) 4.5 * [cos(a), sin(a)]]))
         translate(b + p) circle(d = 2, $fn = 12);
     translate(hood_slot[0]) square(hood_slot[1] - hood_slot[0]);
-    for (s = concat(hood_screws, edge_screws)) translate(s) circle(d = screw_d);
+    for (s = edge_screws) translate(s) circle(d = screw_d);
+}
+
+module counterbores() {
+    // from below, around every hole whose part needs a thinner panel than the plate
+    for (f = features) if (f[2] > 0 && panel_at(f, plate_t) < plate_t)
+        translate([f[1][0], f[1][1], rib_h - 1]) cylinder(d = counterbore_d(f), h = 1 + plate_t - panel_at(f, plate_t));
 }
 
 module through_holes() {
@@ -375,6 +470,8 @@ module top_plate() {
         }
         light_windows();
         through_holes();
+        counterbores();
+        for (s = hood_screws) translate([s[0], s[1], top_z - insert_hole]) cylinder(d = insert[0], h = insert_hole + 1);
         // pilot holes for the screws from below
         for (p = bosses) translate([p[0], p[1], -1]) cylinder(d = pilot_d, h = rib_h + 1 - 1, $fn = 16);
     }
@@ -396,6 +493,7 @@ module top_2d() {
         square(plate);
         holes_2d();
         windows_2d();
+        for (s = hood_screws) translate(s) circle(d = screw_d);
     }
 }
 
@@ -411,12 +509,36 @@ module ledboard_2d() {
         }
         for (bar = [[bar_x0, timer_leds], [turn_x0, turn_leds]], i = [0:bar[1] - 1])
             translate([bar[0] + (i + 0.5) * led_pitch, fy]) circle(d = 1.5, $fn = 8);
-        // the chain's data and power come up beside tile A1; power also feeds the bar's far end
-        translate(cell(0, 0) + [-20, 0]) circle(d = 8);
-        translate([turn_x0 + turn_len + 5, fy]) circle(d = 5);  // past the last LED: the wire goes in under the light box's end wall
+        // the chain's data and power come up beside tile A1, power at the other feed tiles and
+        // past the last LED (the wire goes in under the light box's end wall)
+        for (feed = ledboard_feeds()) translate(feed[1]) circle(d = feed[2]);
         for (f = features) translate(f[1]) circle(d = f[2] > 0 ? f[2] + 4 : 6);
         translate(hood_slot[0]) square(hood_slot[1] - hood_slot[0]);
-        for (s = hood_screws) translate(s) circle(d = 10);  // the hood's nuts
+    }
+}
+
+// [tile or LED, [x, y], hole diameter]: where 5 V (and at A1 the data) come up through the LED board
+function ledboard_feeds() = concat(
+    [for (t = feed_tiles) [str(chr(65 + t[0]), t[1] + 1), cell(t[0], t[1]) + [-20, 0], 8]],
+    [["strip end", [turn_x0 + turn_len + 5, fy], 5]]);
+
+// ------------------------------------------------------------------ box
+
+module floor_2d() {
+    difference() {
+        square(plate);
+        for (s = floor_screws) translate(s) circle(d = screw_d);
+        for (sx = [-1, 1], sy = [-1, 1]) translate(pi_c + [sx * pi_holes[0] / 2 - (pi_size[0] / 2 - 3.5 - pi_holes[0] / 2), sy * pi_holes[1] / 2])
+            circle(d = 2.7);
+        for (i = [-2:2]) translate(pi_c + [i * 12 - 3, -20]) square([6, 40]);  // vents under the Pi
+    }
+}
+
+module back_2d() {
+    // the back wall seen from outside (x mirrored: from behind the spymasters' seats), its top at the LED board
+    difference() {
+        square([plate[0], box_h]);
+        for (e = entries) translate([plate[0] - e[1][0], e[1][2] + ledboard_t + box_h]) circle(d = e[2]);
     }
 }
 
@@ -454,7 +576,7 @@ module hood() {
                 rotate([90, 0, 90]) linear_extrude(hood_wall, convexity = 4) hood_cheek_profile();
             // screw tabs
             for (side = [-1, 1], y = [hood_back + 8, hood_front - 8])
-                translate([side > 0 ? face_w / 2 - eps : -face_w / 2 - hood_tab + eps, y - 7, 0]) cube([hood_tab, 14, 3]);
+                translate([side > 0 ? face_w / 2 - eps : -face_w / 2 - hood_tab + eps, y - 7, 0]) cube([hood_tab, 14, hood_tab_t]);
         }
         on_face() {
             translate([-view_size[0] / 2, face_len / 2 - view_size[1] / 2, -1]) cube([view_size[0], view_size[1], hood_wall + 2]);
@@ -497,8 +619,11 @@ module table() {
     // the box: four plywood sides and a floor (not part of any print)
     % translate([0, 0, -ledboard_t - box_h]) difference() {
         cube([plate[0], plate[1], box_h]);
-        translate([box_wall, box_wall, 3]) cube([plate[0] - 2 * box_wall, plate[1] - 2 * box_wall, box_h]);
+        translate([box_wall, box_wall, floor_t]) cube([plate[0] - 2 * box_wall, plate[1] - 2 * box_wall, box_h]);
+        for (e = entries) translate([e[1][0], plate[1] + 1, e[1][2] + ledboard_t + box_h]) rotate([90, 0, 0]) cylinder(d = e[2], h = box_wall + 2);
     }
+    // the Pi on its standoffs
+    color("Green") translate([pi_c[0] - pi_size[0] / 2, pi_c[1] - pi_size[1] / 2, pi_z]) cube([pi_size[0], pi_size[1], 1.6]);
 }
 
 // the camera for previews and PNG renders of the whole table: from the
@@ -521,6 +646,10 @@ if (part == "all") {
     ledboard_2d();
 } else if (part == "top_2d") {
     top_2d();
+} else if (part == "floor_2d") {
+    floor_2d();
+} else if (part == "back_2d") {
+    back_2d();
 } else {
-    echo(str("WARNING: unknown part \"", part, "\": all, top, top_piece, hood, ledboard, ledboard_2d, top_2d"));
+    echo(str("WARNING: unknown part \"", part, "\": all, top, top_piece, hood, ledboard, ledboard_2d, top_2d, floor_2d, back_2d"));
 }

@@ -211,6 +211,8 @@ def renders(tmp_path_factory, need_tool_module):
         "piece.stl": hardware.scad_command(SCAD, out / "piece.stl", 'part="top_piece"', "piece=[1,0]"),
         "ledboard.svg": hardware.scad_command(SCAD, out / "ledboard.svg", 'part="ledboard_2d"'),
         "top_2d.svg": hardware.scad_command(SCAD, out / "top_2d.svg", 'part="top_2d"'),
+        "floor_2d.svg": hardware.scad_command(SCAD, out / "floor_2d.svg", 'part="floor_2d"'),
+        "back_2d.svg": hardware.scad_command(SCAD, out / "back_2d.svg", 'part="back_2d"'),
         "table.png": hardware.picture_command(SCAD, out / "table.png"),
     }
     running = {name: subprocess.Popen(command, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True) for name, command in jobs.items()}
@@ -284,12 +286,12 @@ def test_screws_and_pieces_match_the_parts_list_and_the_guide(renders):
     echo = "\n".join(echo_of(logs["ledboard.svg"]))
     edge, up, hood = (int(n) for n in re.search(r"screws: (\d+) along the edges, (\d+) up through the LED board, (\d+) for the hood", echo).groups())
     bom = parts()
-    assert bom["self-tapping screw 3 x 16 mm"].quantity == edge + up
-    assert f"({edge})" in bom["self-tapping screw 3 x 16 mm"].notes and f"({up})" in bom["self-tapping screw 3 x 16 mm"].notes
-    assert bom["screw and nut M3 x 12 mm"].quantity == hood
+    assert bom["wood screw 3 x 40 mm"].quantity == edge and f"({edge})" in bom["wood screw 3 x 40 mm"].notes
+    assert bom["self-tapping screw 3 x 16 mm"].quantity == up and f"({up})" in bom["self-tapping screw 3 x 16 mm"].notes
+    assert bom["screw M3 x 12 mm"].quantity == bom["threaded insert M3"].quantity == hood
     guide = " ".join(README.split())
-    assert f"({up} screws up into the bosses)" in guide
-    assert f"({edge} countersunk screws into the sides)" in guide
+    assert f"{up} screws up into the bosses" in guide
+    assert f"{edge} countersunk screws (3 x 40 mm)" in guide
     columns, rows = (int(n) for n in re.search(r"pieces: (\d+) x (\d+)", echo).groups())
     assert f"cut into {columns} x {rows} pieces" in guide
     assert "nine pieces" in guide and columns * rows == 9
@@ -328,8 +330,15 @@ def test_the_drawings_have_every_hole(renders):
     buzzer = 7  # sound holes
     status_led, cable_slot = 1, 1
     assert top == 1 + frames + board.STATUS_LEDS + buttons + status_led + buzzer + cable_slot + hood + edge
-    # the LED board: a mark per LED, a wire hole per pad, a hole per button, status LED and buzzer, two feeds
-    assert ledboard == 1 + edge + up + board.LEDS + 25 + buttons + status_led + 1 + 2 + cable_slot + hood
+    # the LED board: a mark per LED, a wire hole per pad, a hole per button, status LED and buzzer, the feeds
+    # (the hood's screws go into inserts in the plate: no holes for nuts)
+    feeds = len(re.findall(r'\["[^"]+", \[[\d.]+, [\d.]+\], \d+\]', next(line for line in echo.splitlines() if "figure feeds" in line)))
+    assert feeds == 3
+    assert ledboard == 1 + edge + up + board.LEDS + 25 + buttons + status_led + 1 + feeds + cable_slot
+    # the floor: its screws, the Pi's four mounting holes, five vents; the back wall: the USB-C and DC entries
+    floor_screws = int(re.search(r'\["floor", "printed", (\d+),', echo)[1])
+    assert (out / "floor_2d.svg").read_text().count("\nM ") == 1 + floor_screws + 4 + 5
+    assert (out / "back_2d.svg").read_text().count("\nM ") == 1 + 2
 
 
 def test_the_stl_command_renders_the_nine_pieces_and_the_hood(need_tool):
