@@ -85,14 +85,14 @@ display = "spi35";          // [spi28, spi35, hdmi5, dsi7, custom]
 // mounting hole spacing x, y (0, 0: no holes), depth behind the glass
 custom_display = [85.5, 56, 73.5, 49, 58, 49, 12];
 // Low and far back, so a seated spymaster sees every tile over it (tests/buildkit/test_mechanics.py
-// checks the sight lines): a low tilt keeps it low, and the spymasters look at the face almost square
-// on (tilt + their ~38 degrees down).
-hood_tilt = 35;             // the display face, degrees from the table
+// checks the sight lines). 45 degrees: low, the face's underside still prints without supports, and
+// the spymasters, looking ~38 degrees down, see the face almost square on.
+hood_tilt = 45;             // the display face, degrees from the table
 hood_lift = 4;              // the face starts this high above the plate
 hood_visor = 15;            // the roof runs on past the face at 45 degrees: shade and privacy
 hood_wall = 2.4;
 hood_margin = 5;            // face around the display module
-hood_gap = 70;              // from the grid to the hood's back wall
+hood_gap = 90;              // from the grid to the hood's back wall
 hood_tab_t = 3;             // its screw tabs
 insert = [4.0, 5.7];        // heat-set M3 inserts for the hood's screws: hole diameter, length
 insert_hole = 12;           // their holes' depth from the plate's top (a boss under the plate)

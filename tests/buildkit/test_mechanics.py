@@ -164,7 +164,7 @@ def test_the_led_board_has_a_feed_hole_at_every_injection_point(figs):
         name = names[index]
         if name.startswith("tile "):
             tile = name.removeprefix("tile ")
-            assert tile in feeds, f"chain index {index} ({name}) has no feed hole in the LED board"
+            assert tile in feeds, f"chain index {index} ({name}) has no feed hole in the LED board: add it to feed_tiles in enclosure.scad"
             row, column = "ABCDE".index(tile[0]), int(tile[1]) - 1
             cx, cy = figs["tiles"][row * 5 + column]
             x, y = feeds[tile]
@@ -243,6 +243,12 @@ def test_the_first_hood_hid_the_middle_of_row_a(old_hood):
     }
     assert {1, 2, 3} <= hidden  # the middle of row A (and more, from further back)
     assert math.isclose(old_hood["hood_profile"][2][1] - old_hood["top_z"], 89, abs_tol=0.5)
+
+
+def test_a_flatter_face_under_a_short_visor_shows_the_key_to_a_standing_operative(need_tool):
+    need_tool("openscad")
+    bare = mechanics.figures(SCAD, "hood_tilt=30", "hood_visor=5")
+    assert any(mechanics.display_seen(eye, point, bare) for eye in mechanics.operative_eyes(bare) for point in bare["display_area"])
 
 
 def test_the_guide_gives_the_hoods_figures(figs):
