@@ -14,6 +14,7 @@ from codenames_board.display import PngOutput, SpymasterScreen  # noqa: E402
 from codenames_board.engine import Identity, Phase  # noqa: E402
 from codenames_board.i18n import Translator  # noqa: E402
 from codenames_board.record import read_record  # noqa: E402
+from codenames_board.sounds import SOUNDS  # noqa: E402
 from codenames_board.tileboard import VirtualTileBoard  # noqa: E402
 
 
@@ -144,7 +145,7 @@ def test_the_buzzer_pin_sings_on_a_reveal(table_running):
     run = table_running()
     run.press("clue_confirm")
     run.tap(run.unrevealed(run.game.turn.identity)[0])
-    assert run.factory.pin(run.config.pins.buzzer).frequency == pytest.approx(880)
+    assert run.factory.pin(run.config.pins.buzzer).frequency == pytest.approx(SOUNDS["reveal"][0][0])
 
 
 def test_the_tile_board_unplugged_mid_turn_and_back(table_running):

@@ -46,7 +46,7 @@ def test_the_buzzer_plays_tones_within_its_range_and_stops(factory):
         controls.buzzer.play(880)
         assert pin.frequency == pytest.approx(880) and pin.state == 0.5
         controls.buzzer.play(20000)  # out of range: the highest it can
-        assert pin.frequency == pytest.approx(1760)
+        assert pin.frequency == pytest.approx(3520)
         controls.buzzer.stop()
         assert pin.frequency is None
 
@@ -79,5 +79,5 @@ def test_closing_frees_the_pins(factory):
 def test_low_notes_are_frequencies_not_midi_numbers(factory):
     config = parse("")
     with Controls(config, lambda event: None, pin_factory=factory) as controls:
-        controls.buzzer.play(110)  # A2: as a MIDI note number, 110 would be far out of range
-        assert factory.pin(config.pins.buzzer).frequency == pytest.approx(110)
+        controls.buzzer.play(110)  # A2, below the range: as a MIDI note number, 110 would be 4699 Hz, above it
+        assert factory.pin(config.pins.buzzer).frequency == pytest.approx(controls.buzzer.low)

@@ -60,7 +60,8 @@ class Controls:
             self.devices += [self.encoder, push]
         self.buzzer = None
         if pins.buzzer is not None:
-            tonal = TonalBuzzer(pins.buzzer, octaves=2, pin_factory=pin_factory)
+            # A6 (1760 Hz) one octave either way: 880-3520 Hz, where a 12 mm transducer is loud (sounds.py)
+            tonal = TonalBuzzer(pins.buzzer, mid_tone="A6", octaves=1, pin_factory=pin_factory)
             self.devices.append(tonal)
             self.buzzer = BuzzerAdapter(tonal)
         self.status_led = None

@@ -9,14 +9,20 @@ TonalBuzzer behind a small adapter on the Pi, the mixer in the simulator.
 
 from __future__ import annotations
 
+# A 12 mm magnetic transducer is loud around its resonance (about 2 kHz) and 10 dB or more quieter
+# below 1 kHz: every tone sits between LOWEST_HZ and HIGHEST_HZ (the melodies of the first sounds,
+# 110-1319 Hz, moved up two or three octaves, the intervals kept). gpiozero's TonalBuzzer is built
+# for this range (controls.py); the transducer's figures are in buildkit/electrical.py.
+LOWEST_HZ, HIGHEST_HZ = 1000, 3520
+
 SOUNDS: dict[str, list[tuple[float, float]]] = {
-    "reveal": [(880, 0.07)],  # a short tick: the team's own agent
-    "wrong": [(392, 0.12), (262, 0.25)],  # falling: bystander or the other team's agent
-    "assassin": [(196, 0.25), (0, 0.05), (147, 0.25), (0, 0.05), (110, 0.6)],
-    "win": [(523, 0.1), (659, 0.1), (784, 0.1), (1047, 0.35)],
-    "timer": [(1047, 0.1), (0, 0.08), (1047, 0.1), (0, 0.08), (1047, 0.3)],
-    "refused": [(220, 0.08)],
-    "click": [(1319, 0.02)],  # a button took effect
+    "reveal": [(2093, 0.07)],  # a short tick: the team's own agent
+    "wrong": [(1568, 0.12), (1047, 0.25)],  # falling: bystander or the other team's agent
+    "assassin": [(2349, 0.25), (0, 0.05), (1760, 0.25), (0, 0.05), (1319, 0.6)],  # falling fourths, slow
+    "win": [(1568, 0.1), (1976, 0.1), (2349, 0.1), (3136, 0.35)],  # a rising major arpeggio
+    "timer": [(2637, 0.1), (0, 0.08), (2637, 0.1), (0, 0.08), (2637, 0.3)],
+    "refused": [(1109, 0.08)],
+    "click": [(3520, 0.02)],  # a button took effect
 }
 
 

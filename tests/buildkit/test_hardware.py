@@ -5,6 +5,7 @@ package); where it is missing they are skipped, except on CI (the CI variable
 set), which must have it.
 """
 
+import math
 import re
 import shutil
 import subprocess
@@ -72,7 +73,9 @@ def test_the_readme_shows_every_part_of_the_csv():
 def test_led_quantities_are_the_firmwares_led_counts():
     bom = parts()
     assert bom["WS2812B LED on a round breakout board"].quantity == board.TILES
-    assert bom["WS2812B LED strip"].quantity == board.STATUS_LEDS == board.TIMER_LEDS + board.TURN_LEDS
+    assert board.STATUS_LEDS == board.TIMER_LEDS + board.TURN_LEDS
+    assert bom["WS2812B LED strip"].quantity == math.ceil(board.STATUS_LEDS / 60)  # sold by the metre, 60 LEDs/m
+    assert f"{board.STATUS_LEDS} LEDs" in bom["WS2812B LED strip"].notes
     assert f"({board.TIMER_LEDS})" in bom["WS2812B LED strip"].notes and f"({board.TURN_LEDS})" in bom["WS2812B LED strip"].notes
 
 

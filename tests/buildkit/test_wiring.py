@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import wiring
+from codenames_board.buildkit import power, wiring
 from codenames_board.config import SCHEMA, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -228,3 +228,27 @@ def test_main_writes_the_folder(tmp_path, files, capsys):
     assert wiring.main([str(tmp_path / "out")]) == 0
     assert {path.name: path.read_text("utf-8") for path in (tmp_path / "out").iterdir()} == files
     assert "README.md" in capsys.readouterr().out
+
+
+def test_block_diagram_quotes_the_power_budgets_glitch_current(files):
+    budget = power.power_budget()
+    diagram = svg_text(files["block-diagram.svg"])
+    assert f"up to {budget.chain_max_ma} mA" in diagram
+    assert f"{board.LEDS * 3 * board.LED_MA_PER_CHANNEL} mA" not in diagram  # the dark LEDs' own draw counts too
+
+
+def test_the_level_shifter_is_counted_on_the_supply_the_wiring_feeds_it_from():
+    readme = wiring.generate()["README.md"]
+    assert "VCC to the LEDs' 5 V" in readme and "the LED supply's 5 V" in readme
+    budget = power.power_budget()
+    assert budget.supply_ma == power.rating(budget.chain_max_ma + power.LEVEL_SHIFTER_MA)
+    text = power.markdown(budget)
+    usb = text.split("**The Pi**")[1].split("\n\n")[0]
+    assert "level shifter" not in usb and "level shifter" in text.split("**The Pi**")[0]
+
+
+def test_the_buzzer_pin_goes_to_a_driver_never_to_the_buzzer():
+    readme = wiring.generate()["README.md"]
+    notes = row_of(readme, "buzzer")[-1]
+    assert "driver" in notes and "never to the buzzer itself" in notes
+    assert "### The buzzer's driver" in readme and "1N4148" in readme

@@ -29,7 +29,10 @@ COMMAND = "python -m codenames_board.buildkit.power"
 MARGIN = 1.2  # a supply runs at most at 1/1.2 of its rating: wires, connectors and age
 RATINGS_MA = (1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10000)  # common 5 V supplies
 USB2_PORT_MA = 500  # what one USB 2.0 port promises a device
-TILE_LOGIC_MA = 50  # the Pico (about 25 mA running) + three MPR121 (under 1 mA each) + the level shifter, rounded up
+TILE_LOGIC_MA = 50  # from the Pi's USB: the Pico (about 25 mA running) + three MPR121 (under 1 mA each), rounded up
+# From the LED supply, as the wiring feeds it: the 74AHCT125's quiescent 40 µA plus up to 1.35 mA for an
+# input at a TTL level (its 3.3 V data), TI SN74AHCT125 datasheet, ICC and ΔICC; rounded up.
+LEVEL_SHIFTER_MA = 2
 USB_LED_CAP_MA = 400  # max_current_ma for LEDs run from a Pi USB port: the port's 500 mA less a margin
 
 
@@ -85,7 +88,7 @@ class PowerBudget:
     worst_ma: int  # full white at the configured brightness, before the cap
     drawn_max_ma: int  # the most the firmware lets the LEDs draw: worst_ma or the cap, the lower
     typical_ma: int  # a mid-game frame at the configured brightness (compositor.typical_frame)
-    supply_ma: int  # the LED supply's rating: chain_max_ma with the margin
+    supply_ma: int  # the LED supply's rating: chain_max_ma and the level shifter, with the margin
     usb_brightness: int  # the highest brightness whose typical frame fits USB_LED_CAP_MA unscaled
 
     @property
@@ -115,7 +118,7 @@ def power_budget(config: Config | None = None) -> PowerBudget:
         worst_ma=worst,
         drawn_max_ma=min(worst, tiles.max_current_ma),
         typical_ma=leds.frame_ma(typical, tiles.brightness),
-        supply_ma=rating(chain_max),
+        supply_ma=rating(chain_max + LEVEL_SHIFTER_MA),
         usb_brightness=usb_brightness,
     )
 
@@ -154,15 +157,15 @@ def markdown(budget: PowerBudget, config: Config | None = None) -> str:
             ],
         ),
         "",
-        f"**The LED supply: 5 V, at least {amps(b.supply_ma)}.** It is sized for the last row plus "
+        f"**The LED supply: 5 V, at least {amps(b.supply_ma)}.** It feeds the LEDs and the level shifter (about "
+        f"{LEVEL_SHIFTER_MA} mA at most, its VCC on the LEDs' 5 V), and is sized for the last row and the shifter plus "
         f"{round((MARGIN - 1) * 100)} % (rounded up to a common rating), so not even a glitch can overload it; "
         "the firmware's cap keeps the real draw far below.",
         "",
     ]
     out += [
-        "**The Pi** runs from its own supply, as its makers recommend; the tile board (the Pico, the three MPR121 "
-        f"and the level shifter, about {TILE_LOGIC_MA} mA at most) takes its power from the Pi's USB port along "
-        "with the data:",
+        "**The Pi** runs from its own supply, as its makers recommend; the tile board's logic (the Pico and the three "
+        f"MPR121, about {TILE_LOGIC_MA} mA at most) takes its power from the Pi's USB port along with the data:",
         "",
         *_table(
             ("Pi", "its supply", "USB for all its devices", "the tile board's share", "one 5 V supply for the Pi and the LEDs"),
@@ -174,7 +177,7 @@ def markdown(budget: PowerBudget, config: Config | None = None) -> str:
                     f"{TILE_LOGIC_MA} mA" + (f" ({100 * TILE_LOGIC_MA // pi.usb_ma} %)" if pi.usb_ma else ""),
                     "no: it needs USB-C PD for 5 A; use its own supply"
                     if pi.name.endswith(" 5")
-                    else f"{amps(rating(pi.supply_ma / MARGIN + b.chain_max_ma))}, the Pi through its USB power input",
+                    else f"{amps(rating(pi.supply_ma / MARGIN + b.chain_max_ma + LEVEL_SHIFTER_MA))}, the Pi through its USB power input",
                 )
                 for pi in PI_MODELS
             ],

@@ -1,0 +1,295 @@
+"""The table's electrical design, computed from datasheet figures: the buzzer's driver, the tile
+board's size, the LED chain's wires and their voltage drop, the length of power wire.
+
+Every figure a part contributes is a constant here with the datasheet it comes from, so the docs
+(``wiring/README.md``, written by ``wiring.py``) quote the same numbers the tests check. The LED
+chain's layout (tile centres, the strip, the feed holes, the DC jack) is the OpenSCAD model's
+default; a test compares it with the model's ``figure`` lines. Pure functions, standard library only.
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass
+
+from codenames_firmware import board
+
+# --- the Raspberry Pi's GPIO (Raspberry Pi documentation, "GPIO" / "Voltage specifications")
+
+PI_GPIO_V = 3.3  # the pads' supply
+PI_GPIO_VOH_MIN = 3.0  # output high, at IOH = 2 mA (BCM2835/2837 and BCM2711 tables)
+PI_PIN_LIMIT_MA = 8  # the default drive strength (8 mA); 16 mA is the pads' maximum setting
+PI_5V = (5.0, 5.25)  # the header's 5 V pins: the supply, nominal and the most a USB supply gives
+
+E12 = (1.0, 1.2, 1.5, 1.8, 2.2, 2.7, 3.3, 3.9, 4.7, 5.6, 6.8, 8.2)
+
+
+def e12_values():
+    """Every E12 resistor value from 1 Ω to 1 MΩ, rising."""
+    return [round(base * 10**decade, 1) for decade in range(6) for base in E12] + [1e6]
+
+
+# --- the buzzer
+
+
+@dataclass(frozen=True)
+class Transducer:
+    name: str
+    coil_ohms: float  # DC resistance of the coil, nominal
+    coil_tolerance: float  # relative
+    rated_v: float  # the rated drive (V zero-to-peak)
+    resonance_hz: int
+    loud_hz: tuple[int, int]  # where it is within about 10 dB of its resonance
+    source: str
+
+
+@dataclass(frozen=True)
+class Transistor:
+    name: str
+    hfe_min: int  # at the datasheet's condition below
+    hfe_at: str
+    vbe_sat_max: float  # V, the most the base needs
+    vbe_min: float  # V, the least: the highest base current
+    ic_max_ma: int
+    source: str
+
+
+@dataclass(frozen=True)
+class Diode:
+    name: str
+    if_avg_ma: int  # average forward current
+    source: str
+
+
+# A 12 mm magnetic transducer: the common "passive buzzer". Its coil is a few tens of ohms, so a
+# GPIO pin (a few mA) must never drive it directly.
+MAGNETIC_TRANSDUCER = Transducer(
+    "CUI Devices CEM-1203(42)", 42, 0.15, 3.0, 2048, (1000, 4000),
+    "CUI Devices CEM-1203(42) datasheet: coil 42 ± 6.3 Ω, 3 V rated (2-4 V), resonance 2048 Hz",
+)  # fmt: skip
+BC337_40 = Transistor(
+    "BC337-40", 250, "IC = 100 mA, VCE = 1 V", 1.2, 0.6, 800,
+    "onsemi BC337 datasheet: hFE 250-630 (-40 group) at IC = 100 mA, VCE = 1 V; VBE(on) ≤ 1.2 V; IC ≤ 800 mA",
+)  # fmt: skip
+P2N2222A = Transistor(
+    "2N2222A", 50, "IC = 150 mA, VCE = 1 V", 1.2, 0.6, 600,
+    "onsemi P2N2222A datasheet: hFE ≥ 50 at IC = 150 mA, VCE = 1 V; VBE(sat) ≤ 1.2 V; IC ≤ 600 mA",
+)  # fmt: skip
+FLYBACK = Diode("1N4148", 150, "Vishay 1N4148 datasheet: IF(AV) 150 mA, IFRM 500 mA")
+OVERDRIVE = 3  # base current at least 3 x IC / hFE(min): hard in saturation at the least gain
+SERIES_WATTS = (0.25, 0.5, 1.0)
+
+
+@dataclass(frozen=True)
+class BuzzerDriver:
+    transducer: Transducer
+    transistor: Transistor
+    series_ohms: float  # in series with the coil: keeps it at its rated voltage from 5 V
+    series_watts: float  # the resistor's rating: carries coil_max_ma for good (a stuck pin)
+    coil_ma: float  # nominal
+    coil_max_ma: float  # 5.25 V, the lowest coil resistance and resistor, VCE(sat) taken as 0
+    coil_v: float  # nominal, across the coil
+    base_ohms: float
+    base_min_ma: float  # the least base current: the pin's lowest high level, the highest VBE
+    pin_ma: float  # the most the GPIO pin sources: 3.3 V, the lowest VBE
+
+    @property
+    def overdrive(self) -> float:
+        """How many times the base current exceeds what the least gain needs at the most coil current."""
+        return self.base_min_ma * self.transistor.hfe_min / self.coil_max_ma
+
+    @property
+    def saturated(self) -> bool:
+        return self.overdrive >= OVERDRIVE
+
+    @property
+    def diode_ok(self) -> bool:
+        return self.coil_max_ma <= FLYBACK.if_avg_ma
+
+
+def buzzer_driver(transducer: Transducer = MAGNETIC_TRANSDUCER, transistor: Transistor = BC337_40) -> BuzzerDriver:
+    """A low-side NPN stage from the Pi's 5 V: the series and base resistors from the datasheets."""
+    supply, supply_max = PI_5V
+    rated_ma = transducer.rated_v / transducer.coil_ohms * 1000
+    need = (supply - transducer.rated_v) / rated_ma * 1000  # VCE(sat) taken as 0: never more than rated
+    series = min(value for value in e12_values() if value >= need)
+    coil_ma = supply / (transducer.coil_ohms + series) * 1000
+    coil_max_ma = supply_max / (transducer.coil_ohms * (1 - transducer.coil_tolerance) + series * 0.95) * 1000
+    watts = min(rating for rating in SERIES_WATTS if rating >= (coil_max_ma / 1000) ** 2 * series * 1.5)
+    base_need_ma = OVERDRIVE * coil_max_ma / transistor.hfe_min
+    base = max(value for value in e12_values() if (PI_GPIO_VOH_MIN - transistor.vbe_sat_max) / value * 1000 >= base_need_ma)
+    return BuzzerDriver(
+        transducer=transducer,
+        transistor=transistor,
+        series_ohms=series,
+        series_watts=watts,
+        coil_ma=coil_ma,
+        coil_max_ma=coil_max_ma,
+        coil_v=coil_ma / 1000 * transducer.coil_ohms,
+        base_ohms=base,
+        base_min_ma=(PI_GPIO_VOH_MIN - transistor.vbe_sat_max) / base * 1000,
+        pin_ma=(PI_GPIO_V - transistor.vbe_min) / base * 1000,
+    )
+
+
+def ohms(value: float) -> str:
+    """``1500`` -> ``"1.5 kΩ"``, ``33`` -> ``"33 Ω"``."""
+    return f"{value / 1000:g} kΩ" if value >= 1000 else f"{value:g} Ω"
+
+
+# --- the tile board on perfboard
+
+
+@dataclass(frozen=True)
+class Footprint:
+    name: str
+    count: int
+    size: tuple[float, float]  # mm, with its pins or socket
+    source: str
+
+
+TILE_BOARD_PARTS = (
+    Footprint("Raspberry Pi Pico in headers", 1, (51, 21), "Raspberry Pi Pico datasheet: 51 x 21 mm"),
+    Footprint("MPR121 breakout in headers", 3, (30, 22), "Adafruit 1982: 30 x 20 mm; generic MPR121 modules up to 30 x 22 mm"),
+    Footprint("74AHCT125 in a DIP-14 socket", 1, (20, 10), "DIP-14: 7 x 2.54 mm by 7.62 mm rows, in a socket"),
+    Footprint("1000 µF 10 V radial capacitor", 1, (10, 10), "10 mm diameter (10 x 16 mm can)"),
+    Footprint("resistor, 1/4 W, lying", 5, (12.7, 2.54), "330 Ω data, 10 kΩ pull-down, the buzzer's base and series resistors, 0.4 in pitch"),
+    Footprint("100 nF ceramic capacitor", 1, (5.08, 2.54), "0.2 in pitch"),
+    Footprint("BC337 and 1N4148", 2, (7.62, 5.08), "TO-92 and DO-35 on 0.1 in holes"),
+    Footprint("pad wire point", board.TILES, (2.54, 5.08), "one hole and a strain-relief hole per pad wire"),
+    Footprint("terminal block, 5.08 mm, 2 and 3 way", 2, (15.24, 8), "the 5 V supply in; 5 V, GND and data out to the LEDs"),
+)
+PERFBOARDS = ((50, 70), (60, 80), (70, 90), (80, 120), (90, 150), (100, 160))  # common sizes, mm
+ROUTING = 2.0  # parts fill at most half a hand-wired board: the rest is wires and solder bridges
+EDGE_MARGIN = 3  # mm of board edge kept free on each side (mounting holes, no cut parts)
+
+
+def parts_area(parts=TILE_BOARD_PARTS) -> float:
+    return sum(part.count * part.size[0] * part.size[1] for part in parts)
+
+
+def perfboard(parts=TILE_BOARD_PARTS, boards=PERFBOARDS) -> tuple[int, int]:
+    """The smallest common perfboard whose inner area holds the parts with room to wire them."""
+    need = parts_area(parts) * ROUTING
+    longest = max(max(part.size) for part in parts)
+    for width, height in sorted(boards, key=lambda size: size[0] * size[1]):
+        inner = (width - 2 * EDGE_MARGIN, height - 2 * EDGE_MARGIN)
+        if inner[0] * inner[1] >= need and max(inner) >= longest:
+            return width, height
+    raise ValueError("no perfboard in the list is large enough")
+
+
+# --- the LED chain's wires
+
+
+@dataclass(frozen=True)
+class Wire:
+    awg: int
+    mm2: float
+    ohms_per_m: float  # copper at 20 °C
+    max_a: float  # the conservative rating (700 circular mils per amp)
+
+
+WIRES = {
+    24: Wire(24, 0.205, 0.0842, 0.577),
+    22: Wire(22, 0.326, 0.0530, 0.92),
+    20: Wire(20, 0.518, 0.0333, 1.5),
+    18: Wire(18, 0.823, 0.0209, 2.3),
+}  # the standard AWG table
+LINK_AWG = 22  # LED to LED: 5 V, GND and data; fits a 10 mm pixel board's pads
+FEED_AWG = 18  # the supply to each injection point, spliced to a short LINK_AWG tail at the LED
+WS2812_VDD_MIN = 4.5  # V: keep every LED within 10 % of 5 V (the datasheet allows 3.5-5.3 V, colours shift below 4.5)
+SUPPLY_V = 5.0
+
+# The model's default layout (hardware/enclosure.scad, mm, x right, y from the operatives' edge).
+TILE_PITCH = (88, 63)
+FIRST_TILE = (59, 374.5)  # tile A1's centre
+STRIP_Y = 53
+STRIP_PITCH = 1000 / 60
+BAR_X0 = 15 + 2 * 88 - 4 * STRIP_PITCH  # the sand-timer bar's first LED's edge
+TURN_GAP = 12  # between the bar and the turn LEDs
+DC_JACK = (305, 597, -38)
+FEED_RISE = 35  # from the jack's height up to the LED board's underside
+FEED_SLACK = 150  # each run's slack, as the cables' (mechanics)
+WIRE_SPARE = 1.1  # 10 % for stripping, routing and mistakes
+
+
+def led_positions() -> list[tuple[float, float]]:
+    """Every LED's (x, y) on the LED board in chain order."""
+    where = {}
+    for tile in range(board.TILES):
+        row, column = divmod(tile, 5)
+        where[board.CHAIN[tile]] = (FIRST_TILE[0] + column * TILE_PITCH[0], FIRST_TILE[1] - row * TILE_PITCH[1])
+    bar = [(BAR_X0 + (k + 0.5) * STRIP_PITCH, STRIP_Y) for k in range(board.TIMER_LEDS)]
+    turn_x0 = BAR_X0 + board.TIMER_LEDS * STRIP_PITCH + TURN_GAP
+    turn = [(turn_x0 + (k + 0.5) * STRIP_PITCH, STRIP_Y) for k in range(board.TURN_LEDS)]
+    return [where[position] for position in range(board.TILES)] + bar + turn
+
+
+def link_lengths() -> list[float]:
+    """The wire (mm, along the board's grid) from each LED to the next."""
+    points = led_positions()
+    return [abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(points, points[1:])]
+
+
+def feed_runs(points: list[int]) -> list[float]:
+    """The wire (mm) from the DC jack to each injection point, along the floor and up."""
+    positions = led_positions()
+    runs = []
+    for point in points:
+        x, y = positions[point]
+        runs.append(abs(DC_JACK[0] - x) + abs(DC_JACK[1] - y) + FEED_RISE + FEED_SLACK)
+    return runs
+
+
+@dataclass(frozen=True)
+class ChainDrop:
+    volts: list[float]  # at each LED
+    link_amps: list[float]  # in each link (5 V and GND alike)
+    feed_amps: list[float]  # in each feed run
+
+    @property
+    def lowest(self) -> float:
+        return min(self.volts)
+
+
+def chain_drop(points: list[int], led_ma: float, link_awg: int = LINK_AWG, feed_awg: int = FEED_AWG) -> ChainDrop:
+    """Nodal analysis of the chain: every LED draws ``led_ma``; 5 V and GND wires both count."""
+    links = [2 * length / 1000 * WIRES[link_awg].ohms_per_m for length in link_lengths()]  # out and back
+    feeds = dict(zip(points, (2 * run / 1000 * WIRES[feed_awg].ohms_per_m for run in feed_runs(points))))
+    n = len(links) + 1
+    # G V = I: a tridiagonal system, solved by the Thomas algorithm.
+    diagonal = [0.0] * n
+    lower = [0.0] * n
+    upper = [0.0] * n
+    rhs = [-led_ma / 1000] * n
+    for i, resistance in enumerate(links):
+        g = 1 / resistance
+        diagonal[i] += g
+        diagonal[i + 1] += g
+        upper[i] = -g
+        lower[i + 1] = -g
+    for point, resistance in feeds.items():
+        diagonal[point] += 1 / resistance
+        rhs[point] += SUPPLY_V / resistance
+    for i in range(1, n):
+        factor = lower[i] / diagonal[i - 1]
+        diagonal[i] -= factor * upper[i - 1]
+        rhs[i] -= factor * rhs[i - 1]
+    volts = [0.0] * n
+    volts[-1] = rhs[-1] / diagonal[-1]
+    for i in range(n - 2, -1, -1):
+        volts[i] = (rhs[i] - upper[i] * volts[i + 1]) / diagonal[i]
+    link_amps = [abs(volts[i] - volts[i + 1]) / links[i] for i in range(n - 1)]
+    feed_amps = [(SUPPLY_V - volts[point]) / feeds[point] for point in points]
+    return ChainDrop(volts, link_amps, feed_amps)
+
+
+def power_wire_m(points: list[int]) -> float:
+    """Metres of FEED_AWG wire: red and black from the jack to every injection point, with the spare."""
+    return 2 * sum(feed_runs(points)) / 1000 * WIRE_SPARE
+
+
+def link_wire_m() -> float:
+    """Metres of LINK_AWG wire: 5 V, GND and data along every link, with the spare."""
+    return 3 * sum(link_lengths()) / 1000 * WIRE_SPARE

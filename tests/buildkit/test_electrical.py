@@ -1,0 +1,140 @@
+"""The electrical design computed from datasheet figures: each rule a part must meet, and the parts list meeting it."""
+
+import math
+import shutil
+from pathlib import Path
+
+import pytest
+from codenames_firmware import board
+
+from codenames_board.buildkit import electrical, hardware, mechanics, power, wiring
+
+ROOT = Path(__file__).resolve().parents[2]
+
+
+def parts():
+    return {part.part: part for part in hardware.read_bom((ROOT / "hardware" / "bom.csv").read_text("utf-8"))}
+
+
+# --- the buzzer
+
+
+def test_the_buzzer_pin_sources_less_than_the_pis_per_pin_limit():
+    driver = electrical.buzzer_driver()
+    assert driver.pin_ma <= electrical.PI_PIN_LIMIT_MA <= 16
+    # straight on the pin, the coil would draw ten times that
+    assert electrical.PI_GPIO_V / electrical.MAGNETIC_TRANSDUCER.coil_ohms * 1000 > 5 * electrical.PI_PIN_LIMIT_MA
+
+
+def test_the_buzzer_transistor_is_saturated_at_the_most_coil_current():
+    driver = electrical.buzzer_driver()
+    assert driver.base_min_ma * driver.transistor.hfe_min >= electrical.OVERDRIVE * driver.coil_max_ma
+    assert driver.saturated and driver.coil_max_ma < driver.transistor.ic_max_ma
+
+
+def test_the_coil_stays_within_its_rating_and_the_diode_carries_its_current():
+    driver = electrical.buzzer_driver()
+    assert driver.coil_v <= electrical.MAGNETIC_TRANSDUCER.rated_v
+    assert driver.diode_ok
+    assert (driver.coil_max_ma / 1000) ** 2 * driver.series_ohms <= driver.series_watts
+
+
+def test_a_low_gain_transistor_would_need_more_than_the_pin_gives():
+    assert electrical.buzzer_driver(transistor=electrical.P2N2222A).pin_ma > electrical.PI_PIN_LIMIT_MA
+
+
+def test_the_parts_list_has_the_buzzer_driver_the_wiring_computes():
+    driver, bom = electrical.buzzer_driver(), parts()
+    assert f"NPN transistor {driver.transistor.name}" in bom
+    assert f"resistor {electrical.ohms(driver.base_ohms)}" in bom
+    series = bom[f"resistor {electrical.ohms(driver.series_ohms)}"]
+    assert f"{driver.series_watts:g} W" in series.example
+    assert f"diode {electrical.FLYBACK.name}" in bom
+    assert "magnetic transducer" in bom["buzzer"].example and "never straight from a pin" in bom["buzzer"].notes
+
+
+# --- the level shifter
+
+
+def test_the_level_shifter_has_its_bypass_pull_down_and_tied_inputs():
+    readme = wiring.generate()["README.md"]
+    shifter = readme.split("### The level shifter")[1].split("###")[0]
+    for needed in ("100 nF ceramic from pin 14 to pin 7", "10 kΩ to GND", "2A, 3A, 4A | GND", "2OE, 3OE, 4OE | VCC"):
+        assert needed in shifter, needed
+    assert f"{power.power_budget().chain_max_ma} mA" in shifter
+    bom = parts()
+    assert "ceramic capacitor 100 nF" in bom and "resistor 10 kΩ" in bom
+    diagram = wiring.generate()["block-diagram.svg"]
+    assert "100 nF" in diagram and "10 kΩ" in diagram
+
+
+# --- the tile board
+
+
+def test_the_parts_do_not_fit_50_by_70_mm_and_the_chosen_board_holds_them():
+    need = electrical.parts_area() * electrical.ROUTING
+    assert 50 * 70 < electrical.parts_area()  # not even the bare parts
+    width, height = electrical.perfboard()
+    inner = (width - 2 * electrical.EDGE_MARGIN) * (height - 2 * electrical.EDGE_MARGIN)
+    assert inner >= need
+    smaller = [size for size in electrical.PERFBOARDS if size[0] * size[1] < width * height]
+    assert all((w - 6) * (h - 6) < need for w, h in smaller)
+    assert f"{width} x {height} mm" in parts()["perfboard"].example
+
+
+def test_the_board_area_counts_every_part_and_pad_wire():
+    names = {part.name: part.count for part in electrical.TILE_BOARD_PARTS}
+    assert names["MPR121 breakout in headers"] == len(board.MPR121_ADDRESSES)
+    assert names["pad wire point"] == board.TILES
+    assert electrical.perfboard(boards=((50, 70),) * 0 + ((1000, 1000),)) == (1000, 1000)
+    with pytest.raises(ValueError):
+        electrical.perfboard(boards=((50, 70),))
+
+
+# --- the chain's wires
+
+
+def test_the_links_fit_pixel_pads_and_carry_the_glitch_current():
+    points = wiring.injection_points(board.LEDS)
+    budget = power.power_budget()
+    drop = electrical.chain_drop(points, budget.chain_max_ma / budget.leds)
+    assert electrical.LINK_AWG >= 22  # 18-20 AWG does not solder to a 10 mm pixel board
+    assert max(drop.link_amps) <= electrical.WIRES[electrical.LINK_AWG].max_a
+    assert max(drop.feed_amps) <= electrical.WIRES[electrical.FEED_AWG].max_a
+    assert drop.lowest >= electrical.WS2812_VDD_MIN
+    # the currents add up: what the feeds bring is what the LEDs draw
+    assert sum(drop.feed_amps) == pytest.approx(budget.chain_max_ma / 1000, rel=1e-6)
+
+
+def test_thinner_links_would_overrun_their_rating():
+    points = wiring.injection_points(board.LEDS)
+    drop = electrical.chain_drop(points, 61, link_awg=24)
+    assert max(drop.link_amps) > electrical.WIRES[24].max_a
+
+
+def test_one_feed_alone_would_let_the_far_end_sag():
+    assert electrical.chain_drop([0], 61).lowest < electrical.chain_drop([0, 18, 36], 61).lowest
+
+
+def test_the_parts_list_has_at_least_the_wire_the_layout_needs():
+    points = wiring.injection_points(board.LEDS)
+    bom = parts()
+    assert bom["power wire"].quantity >= electrical.power_wire_m(points)
+    assert "18 AWG" in bom["power wire"].example
+    assert bom["LED link wire"].quantity >= electrical.link_wire_m()
+    assert "22 AWG" in bom["LED link wire"].example
+    # 25 tiles on an 88 x 63 mm pitch: 20 links across, 4 down
+    assert sum(electrical.link_lengths()[: board.TILES - 1]) == 20 * 88 + 4 * 63
+
+
+@pytest.mark.skipif(shutil.which("openscad") is None, reason="OpenSCAD is not installed")
+def test_the_layout_is_the_models():
+    figs = mechanics.figures(ROOT / "hardware" / "enclosure.scad")
+    assert list(figs["pitch"]) == list(electrical.TILE_PITCH)
+    positions = electrical.led_positions()
+    for tile, centre in enumerate(figs["tiles"]):
+        assert positions[board.CHAIN[tile]] == pytest.approx(tuple(centre))
+    feeds = {name: xy for name, xy, _ in figs["feeds"]}
+    assert math.dist(feeds["strip end"], positions[-1]) < 20
+    jack = dict((name, xyz) for name, xyz in figs["points"])["DC jack"]
+    assert tuple(jack) == pytest.approx(electrical.DC_JACK)
