@@ -217,3 +217,25 @@ def test_touch_thresholds_are_checked_with_one_clear_line():
     with pytest.raises(ConfigErrors) as raised:
         parse("[tiles]\ntouch_debounce = 9\n")
     assert [error.key for error in raised.value.errors] == ["[tiles] touch_debounce"]
+
+
+def test_config_check_warns_of_a_pin_an_spi_display_needs(tmp_path, run_cli):
+    path = tmp_path / "config.toml"
+    path.write_text('[display]\noutput = "framebuffer"\n[pins]\nundo = 24\nnew_game = 10\n')
+    result = run_cli("config", "--check", "--config", path)
+    assert result.returncode == 0  # a warning: the table still runs
+    assert result.stderr.splitlines() == [
+        f'{path}: warning: [pins] undo = 24 is piscreen DC, which the SPI display ([display] output = "framebuffer") '
+        "needs: move it to a free GPIO (wiring/README.md, the display)",
+        f'{path}: warning: [pins] new_game = 10 is SPI0 MOSI, which the SPI display ([display] output = "framebuffer") '
+        "needs: move it to a free GPIO (wiring/README.md, the display)",
+    ]
+
+
+def test_spi_pins_are_fine_without_an_spi_display_and_the_defaults_leave_them_free():
+    from codenames_board.config import pin_warnings
+
+    assert pin_warnings(parse('[pins]\nundo = 24\nnew_game = 10\n[display]\noutput = "fullscreen"\n')) == []
+    assert pin_warnings(parse('[display]\noutput = "framebuffer"\n')) == []
+    warned = pin_warnings(parse('[display]\noutput = "framebuffer"\n[pins]\nbuzzer = 7\n'))
+    assert [(w.key, w.params["use"]) for w in warned] == [("[pins] buzzer", "SPI0 CE1 (touch CS)")]

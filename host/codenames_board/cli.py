@@ -157,6 +157,10 @@ def cmd_config(args: argparse.Namespace, tr: Translator) -> int:
     config = load_config(args.config_file, tr)
     if config is None:
         return EXIT_USAGE
+    from .config import pin_warnings
+
+    for line in config_error_lines(config.source, pin_warnings(config), tr):  # warnings: the config still runs
+        print(line, file=sys.stderr)
     if config.source == "defaults":
         print(tr("config.ok_defaults"))
     else:

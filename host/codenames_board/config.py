@@ -23,6 +23,12 @@ PI_GPIOS = range(2, 28)  # BCM GPIO 2-27 on the 40-pin header (0 and 1 belong to
 BUTTON_PINS = ("clue_down", "clue_up", "clue_confirm")
 ENCODER_PINS = ("encoder_a", "encoder_b", "encoder_push")
 REQUIRED_PINS = ("sand_timer", "end_turn", "undo", "new_game")
+# What an SPI display takes with output = "framebuffer": SPI0, and the pins of the piscreen overlay that
+# drives the default ILI9486 3.5 inch display (Waveshare 3.5 inch LCD (A); wiring/README.md, the display).
+SPI_DISPLAY_PINS = {
+    7: "SPI0 CE1 (touch CS)", 8: "SPI0 CE0", 9: "SPI0 MISO", 10: "SPI0 MOSI", 11: "SPI0 SCLK",
+    17: "piscreen PENIRQ", 22: "piscreen LED", 24: "piscreen DC", 25: "piscreen RESET",
+}  # fmt: skip
 
 
 class ConfigError(ValueError):
@@ -235,6 +241,17 @@ def _check_pins(pins: dict, clue_input: str, errors: list[ConfigError]) -> None:
             errors.append(ConfigError("config.pin_twice", f"[pins] {name}", value=pin, other=f"[pins] {owners[pin]}"))
         else:
             owners[pin] = name
+
+
+def pin_warnings(config: Config) -> list[ConfigError]:
+    """Pins that work but clash with a configured SPI display: ``config --check`` prints them, nothing refuses them."""
+    if config.display.output != "framebuffer":
+        return []
+    return [
+        ConfigError("config.pin_display", f"[pins] {name}", value=pin, use=SPI_DISPLAY_PINS[pin])
+        for name, pin in config.active_pins().items()
+        if pin in SPI_DISPLAY_PINS
+    ]
 
 
 def _check_colours(colours: dict, errors: list[ConfigError]) -> None:

@@ -138,3 +138,12 @@ def test_the_layout_is_the_models():
     assert math.dist(feeds["strip end"], positions[-1]) < 20
     jack = dict((name, xyz) for name, xyz in figs["points"])["DC jack"]
     assert tuple(jack) == pytest.approx(electrical.DC_JACK)
+
+
+def test_the_firmware_guide_gives_the_hardware_guides_pad_size():
+    import re
+
+    guide = (ROOT / "hardware" / "README.md").read_text("utf-8")
+    size = re.search(r"copper foil, (\d+ x \d+) mm", guide)[1]
+    firmware = " ".join((ROOT / "firmware" / "README.md").read_text("utf-8").split())
+    assert f"a PCB pad, {size} mm" in firmware

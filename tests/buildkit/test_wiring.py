@@ -8,7 +8,7 @@ import pytest
 from codenames_firmware import board
 
 from codenames_board.buildkit import power, wiring
-from codenames_board.config import SCHEMA, parse
+from codenames_board.config import SCHEMA, SPI_DISPLAY_PINS, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 WIRING = ROOT / "wiring"
@@ -252,3 +252,14 @@ def test_the_buzzer_pin_goes_to_a_driver_never_to_the_buzzer():
     notes = row_of(readme, "buzzer")[-1]
     assert "driver" in notes and "never to the buzzer itself" in notes
     assert "### The buzzer's driver" in readme and "1N4148" in readme
+
+
+def test_display_notes_name_the_parts_lists_display_and_its_bookworm_driver():
+    display = section(wiring.generate()["README.md"], "Raspberry Pi: 40-pin header").split("### The display")[1]
+    bom = (ROOT / "hardware" / "bom.csv").read_text("utf-8")
+    assert "ILI9486" in display and "Waveshare 3.5 inch LCD (A)" in bom and "Waveshare 3.5 inch LCD (A)" in display
+    assert "dtoverlay=piscreen,drm" in display and "LCD-show" in display and "config --check" in display
+    guide = (ROOT / "host" / "pi" / "README.md").read_text("utf-8")
+    assert "dtoverlay=piscreen,drm" in guide and "LCD-show" in guide
+    for gpio, use in SPI_DISPLAY_PINS.items():
+        assert f"GPIO{gpio} (pin {PI_PIN_OF_GPIO[gpio]}, {use})" in display

@@ -20,7 +20,7 @@ from xml.sax.saxutils import escape
 
 from codenames_firmware import board as firmware_board
 
-from ..config import BUTTON_PINS, ENCODER_PINS, Config, parse
+from ..config import BUTTON_PINS, ENCODER_PINS, SPI_DISPLAY_PINS, Config, parse
 from ..engine.key import COLUMNS, tile_name
 from . import electrical, power
 from .electrical import ohms
@@ -479,7 +479,7 @@ def readme(config: Config, board: ModuleType) -> str:
     budget = power.power_budget(config)
     points = injection_points(board.LEDS)
     pi_gpios = [int(w.pin_name[4:]) for w in pi if w.pin]
-    on_spi0 = [gpio for gpio in pi_gpios if gpio in SPI0]
+    on_display = [gpio for gpio in pi_gpios if gpio in SPI_DISPLAY_PINS]
     alternative_mode = "encoder" if used == BUTTON_PINS else "buttons"
     mismatch = (config.tiles.timer_leds, config.tiles.turn_leds) != (board.TIMER_LEDS, board.TURN_LEDS)
 
@@ -552,14 +552,26 @@ def readme(config: Config, board: ModuleType) -> str:
         "### The display",
         "",
         "- HDMI or DSI (`[display] output = \"fullscreen\"`): a cable, no header pins.",
-        "- An SPI TFT (`[display] output = \"framebuffer\"`, `/dev/fb1`): SPI0, that is "
-        + ", ".join(f"GPIO{gpio} (pin {PI_PHYSICAL[gpio]}, {PI_OTHER_USE[gpio][5:]})" for gpio in SPI0)
-        + ", plus the DC, reset and backlight pins its driver overlay names. "
+        "- An SPI TFT (`[display] output = \"framebuffer\"`): the parts list's default, a 3.5 inch 480 x 320 "
+        "ILI9486 board (Waveshare 3.5 inch LCD (A) or a clone, the same pinout as the OzzMaker PiScreen), on the "
+        "header's pins 1-26. It takes "
+        + ", ".join(f"GPIO{gpio} (pin {PI_PHYSICAL[gpio]}, {use})" for gpio, use in SPI_DISPLAY_PINS.items())
+        + ". "
         + (
-            "**The pins above use " + ", ".join(f"GPIO{gpio}" for gpio in on_spi0) + ": move them for an SPI TFT.**"
-            if on_spi0
-            else "The pins above leave SPI0 free; check the overlay's DC and reset pins against them."
-        ),
+            "**The pins above use " + ", ".join(f"GPIO{gpio}" for gpio in on_display) + ": move them for an SPI TFT.**"
+            if on_display
+            else "The pins above leave them all free."
+        )
+        + " `codenames-board config --check` warns when a `[pins]` entry lands on one of them while the "
+        "output is `framebuffer`.",
+        "- Its driver on Raspberry Pi OS Bookworm: `dtparam=spi=on` and `dtoverlay=piscreen,drm,speed=16000000,rotate=270` "
+        "in `/boot/firmware/config.txt`. The overlay's `drm` option binds the kernel's DRM `ili9486` driver (KMS, "
+        "with a framebuffer through fbdev emulation: `grep . /sys/class/graphics/fb*/name`) instead of fbtft's "
+        "`fb_ili9486`, which lives in the kernel's staging tree and may go. An `fbtft`/`ili9341` overlay does not "
+        "drive this board. Other SPI panels: the generic `mipi-dbi-spi` overlay with the panel's init file "
+        "(`panel-mipi-dbi`). `host/pi/README.md` has the steps.",
+        "- **Do not run the seller's `LCD-show` script**: it replaces `config.txt` and turns KMS off "
+        "(`vc4-kms-v3d`), which the table's fullscreen output and a current Raspberry Pi OS need.",
         "",
         "### Power",
         "",
