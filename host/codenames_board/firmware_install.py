@@ -334,12 +334,19 @@ def install(port_setting: str, tr: Translator, force: bool = False, service: Ser
             print(tr("firmware_install.service_start_failed", service=service.name, why=why), file=sys.stderr)
 
 
-def _install(port_setting: str, tr: Translator, force: bool) -> int:
-    files = firmware_files()
-    shipped = identity(files)
+def _found(port_setting: str, tr: Translator) -> str | None:
+    """The board's port, or None after saying in one line that no board was found."""
     port = _find(port_setting)
     if port is None:
         print(tr("firmware.no_board", port=port_setting), file=sys.stderr)
+    return port
+
+
+def _install(port_setting: str, tr: Translator, force: bool) -> int:
+    files = firmware_files()
+    shipped = identity(files)
+    port = _found(port_setting, tr)
+    if port is None:
         return EXIT_FAILED
     try:
         link = BoardLink(port)
@@ -386,9 +393,8 @@ def _by_mpremote(error: InstallFailed, link: BoardLink, port: str, files: dict[s
 
 def _status(port_setting: str, tr: Translator) -> int:
     shipped = identity(firmware_files())
-    port = _find(port_setting)
+    port = _found(port_setting, tr)
     if port is None:
-        print(tr("firmware.no_board", port=port_setting), file=sys.stderr)
         return EXIT_FAILED
     try:
         link = BoardLink(port)
@@ -412,9 +418,8 @@ def _stop(port_setting: str, tr: Translator) -> int:
 
     from .tileboard.serial_board import stop_board
 
-    port = _find(port_setting)
+    port = _found(port_setting, tr)
     if port is None:
-        print(tr("firmware.no_board", port=port_setting), file=sys.stderr)
         return EXIT_FAILED
     try:
         stopped = stop_board(port)
