@@ -88,8 +88,8 @@ def test_a_failed_background_fsync_is_reported_and_refuses_the_next_action(tmp_p
     monkeypatch.setattr(os, "fsync", failing)
     writer.append(Clue(1))
     assert not writer.wait_synced(timeout=5)
-    assert isinstance(writer.sync_error, OSError) and writer.sync_error.errno == errno.EIO
-    assert reported == [writer.sync_error]
+    assert isinstance(writer.fault, OSError) and writer.fault.errno == errno.EIO
+    assert reported == [writer.fault]
     with pytest.raises(OSError):
         writer.append(Touch(0))
     writer.close()

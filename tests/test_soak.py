@@ -228,7 +228,6 @@ class Players:
         self.clock = Clock()
         self.posted: list = []
         self.table: Table | None = None
-        self.games: set[str] = set()
         self.said: Counter = Counter()  # notices by message id
 
     def start(self) -> None:
@@ -258,7 +257,6 @@ class Players:
         else:
             raise AssertionError("the table never started")
         self.table = table
-        self.games.add(str(table.writer.path))
 
     def press(self, name: str, hold: float = 0.0) -> None:
         self.table.handle(ButtonDown(name))
@@ -297,7 +295,6 @@ class Players:
             self.evening.finished += 1
         if table.game is not game:
             self.evening.games += 1
-            self.games.add(str(table.writer.path))
 
     def check_now(self) -> None:
         """With the disk quiet: the record says exactly what the table shows."""

@@ -407,11 +407,6 @@ class RecordWriter:
     def background_sync(self) -> bool:
         return self._background
 
-    @property
-    def sync_error(self) -> OSError | None:
-        """The fault, if the disk failed (the name from before repairs existed)."""
-        return self.fault
-
     def append(self, action: Action, **extra: object) -> None:
         """Append one accepted action (extra fields such as a time go on the same line)."""
         self.write(action, **extra)

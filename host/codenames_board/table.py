@@ -64,6 +64,7 @@ NOTICE_SECONDS = 8.0
 PENALTY_HOLD_SECONDS = 2.0  # END TURN held this long asks about an illegal clue
 RESUME_ATTEMPTS = 3  # a record the disk fails to open at start is tried this often
 REPAIR_SECONDS = 5.0  # while the record cannot be kept, the table tries to write it out this often
+_CANNOT_SAVE = frozenset({"notice.record_unwritable", "notice.record_unsaved"})  # gone once saving works
 
 
 @dataclass(frozen=True)
@@ -573,15 +574,17 @@ class Table:
         except OSError as error:
             log.error("the game record still cannot be written: %s", error)
             self._repair_at = now + REPAIR_SECONDS
-            if not any(notice.msgid == "notice.record_unsaved" for notice in self.ui.notices):
+            if not any(notice.msgid in _CANNOT_SAVE for notice in self.ui.notices):
                 self._notice(Notice("notice.record_unsaved", (("why", self.tr.disk(error)),)), now)
             return
         self._saved_again(now)
 
     def _saved_again(self, now: float) -> None:
+        """Saving works again: the notices that said it did not go (with their times), this one comes."""
         self._unsaved = False
-        self.ui = replace(self.ui, notices=tuple(n for n in self.ui.notices if not n.msgid.startswith("notice.record_un")))
-        self._notice_until = self._notice_until[len(self._notice_until) - len(self.ui.notices) :] if self.ui.notices else []
+        kept = [i for i, notice in enumerate(self.ui.notices) if notice.msgid not in _CANNOT_SAVE]
+        self.ui = replace(self.ui, notices=tuple(self.ui.notices[i] for i in kept))
+        self._notice_until = [self._notice_until[i] for i in kept]  # the same order as the notices
         self._notice(Notice("notice.record_saved"), now)
 
     def _sync_failed(self, error: OSError) -> None:
