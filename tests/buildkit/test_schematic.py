@@ -1,0 +1,261 @@
+"""The schematic, the KiCad netlist and the perfboard layout: read back from the generated files
+and checked against the pin tables (config, firmware/board.py, the level shifter's table in
+wiring/README.md, electrical.buzzer_driver()), not against the model that made them."""
+
+import csv
+import re
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+from codenames_firmware import board
+
+from codenames_board.buildkit import circuit, electrical, perfboard, wiring
+from codenames_board.config import parse
+
+ROOT = Path(__file__).resolve().parents[2]
+# The header pins, written out again here on purpose (the Raspberry Pi's and the Pico's pinouts).
+PI_PIN_OF_GPIO = {5: 29, 6: 31, 13: 33, 19: 35, 26: 37, 16: 36, 20: 38, 12: 32, 21: 40, 17: 11, 4: 7}
+PI_GROUNDS = {6, 9, 14, 20, 25, 30, 34, 39}
+PICO_PIN_OF_GP = {4: 6, 5: 7, 16: 21, 22: 29}
+TILES = [f"{row}{column}" for row in "ABCDE" for column in range(1, 6)]
+
+
+def read_sexpr(text):
+    """A small S-expression reader: lists of atoms and quoted strings."""
+    tokens = re.findall(r'\(|\)|"(?:[^"\\]|\\.)*"|[^\s()"]+', text)
+    stack = [[]]
+    for token in tokens:
+        if token == "(":
+            stack.append([])
+        elif token == ")":
+            done = stack.pop()
+            stack[-1].append(done)
+        else:
+            stack[-1].append(token[1:-1].replace('\\"', '"') if token.startswith('"') else token)
+    assert len(stack) == 1 and len(stack[0]) == 1
+    return stack[0][0]
+
+
+def items(node, key):
+    return [child for child in node[1:] if isinstance(child, list) and child and child[0] == key]
+
+
+def item(node, key):
+    found = items(node, key)
+    assert len(found) == 1, (key, node)
+    return found[0]
+
+
+class Netlist:
+    def __init__(self, text):
+        root = read_sexpr(text)
+        assert root[0] == "export" and item(root, "version")[1] == "E"
+        self.parts = {}
+        for comp in items(item(root, "components"), "comp"):
+            fields = {field[1][1]: field[2] for field in items(item(comp, "fields"), "field")}
+            self.parts[item(comp, "ref")[1]] = {
+                "value": item(comp, "value")[1], "footprint": item(comp, "footprint")[1], **fields
+            }  # fmt: skip
+        self.nets = {}
+        for net in items(item(root, "nets"), "net"):
+            nodes = {(item(node, "ref")[1], item(node, "pin")[1]): item(node, "pinfunction")[1] for node in items(net, "node")}
+            self.nets[item(net, "name")[1]] = nodes
+
+    def net_of(self, ref, pin):
+        found = [name for name, nodes in self.nets.items() if (ref, str(pin)) in nodes]
+        assert len(found) <= 1
+        return found[0] if found else None
+
+    def pin(self, ref, function):
+        found = [pin for name, nodes in self.nets.items() for (r, pin), f in nodes.items() if r == ref and f == function]
+        assert len(found) == 1, (ref, function, found)
+        return found[0]
+
+    def ref_of(self, value_start):
+        found = [ref for ref, part in self.parts.items() if part["value"].startswith(value_start)]
+        assert len(found) == 1, (value_start, found)
+        return found[0]
+
+
+def netlist_of(config=None, pin_table=None):
+    return Netlist(wiring.generate(config, pin_table)["codenames-board.net"])
+
+
+@pytest.fixture(scope="module")
+def net():
+    return Netlist((ROOT / "wiring" / "codenames-board.net").read_text("utf-8"))
+
+
+def pico_node(pin):
+    return ("J1", str(pin)) if pin <= 20 else ("J2", str(pin - 20))
+
+
+def test_every_electrode_reaches_the_pad_of_its_tile(net):
+    for tile, (controller, electrode) in enumerate(board.PADS):
+        address = board.MPR121_ADDRESSES[controller]
+        socket = net.ref_of(f"MPR121 {controller + 1} (0x{address:02X}) electrodes")
+        name = net.net_of(socket, net.pin(socket, f"E{electrode}"))
+        pads = [ref for (ref, _pin), function in net.nets[name].items() if function == TILES[tile] and net.parts[ref]["Where"] != "tile board"]
+        assert len(pads) == 1, (TILES[tile], net.nets[name])
+        assert len(net.nets[name]) == 3  # the electrode, the wire's hole, the pad
+
+
+def test_i2c_power_and_addresses_follow_the_pin_table(net):
+    sda, scl = (net.net_of(*pico_node(PICO_PIN_OF_GP[gp])) for gp in (board.I2C_SDA, board.I2C_SCL))
+    three = net.net_of(*pico_node(36))  # 3V3(OUT)
+    expected_addr = {0x5A: "GND", 0x5B: three, 0x5C: sda, 0x5D: scl}
+    for index, address in enumerate(board.MPR121_ADDRESSES):
+        socket = net.ref_of(f"MPR121 {index + 1} (0x{address:02X}) power")
+        assert net.net_of(socket, net.pin(socket, "SDA")) == sda
+        assert net.net_of(socket, net.pin(socket, "SCL")) == scl
+        assert net.net_of(socket, net.pin(socket, "VIN")) == three
+        assert net.net_of(socket, net.pin(socket, "ADDR")) == expected_addr[address]
+
+
+def test_every_button_reaches_its_pi_pin_and_ground(net):
+    config = parse("")
+    for key in ("sand_timer", "end_turn", "clue_down", "clue_up", "clue_confirm", "undo", "new_game"):
+        pin = PI_PIN_OF_GPIO[getattr(config.pins, key)]
+        name = net.net_of("A1", pin)
+        buttons = [ref for ref, _ in net.nets[name] if ref.startswith("SW")]
+        assert len(buttons) == 1 and len(net.nets[name]) == 2, (key, net.nets[name])
+        assert net.net_of(buttons[0], "2") == "GND"
+
+
+def test_gnd_joins_every_ground_pin(net):
+    grounds = {(ref, pin) for ref, pin in net.nets["GND"]}
+    for ref, part in net.parts.items():
+        for name, nodes in net.nets.items():
+            for (r, pin), function in nodes.items():
+                if r == ref and function in ("GND", "VSS", "-", "COM", "E") and part["value"] != "buzzer":  # its - is the coil's
+                    assert name == "GND", (ref, pin, function)
+    assert {pin for ref, pin in grounds if ref == "A1"} <= {str(pin) for pin in PI_GROUNDS}
+    assert {pico_node(8), pico_node(23)} <= grounds
+
+
+def test_the_level_shifter_is_wired_as_the_readme_says(net):
+    readme = (ROOT / "wiring" / "README.md").read_text("utf-8")
+    table = readme.split("### The level shifter")[1].split("\n\n")[2]
+    rows = {}
+    for line in table.splitlines()[2:]:
+        cells = [cell.strip() for cell in line.strip("|").split("|")]
+        for pin in cells[0].split(", "):
+            rows[pin] = cells[2]
+    led = net.net_of(*pico_node(PICO_PIN_OF_GP[board.LED_PIN]))
+    for pin, to in rows.items():
+        here = net.net_of("U1", pin)
+        if to.startswith("GND") or to == "the common ground":
+            assert here == "GND", pin
+        elif to.startswith("VCC") or to.startswith("the LED supply's 5 V"):
+            assert here == "+5V_LED", pin
+        elif to == "nothing":
+            assert here is None, pin
+        elif pin == "2":
+            assert here == led and any(ref.startswith("R") and net.parts[ref]["value"] == "10k" for ref, _ in net.nets[here])
+        elif pin == "3":
+            (resistor,) = [ref for ref, _ in net.nets[here] if ref != "U1"]
+            assert net.parts[resistor]["value"] == "330"
+            other = net.net_of(resistor, "2" if (resistor, "1") in net.nets[here] else "1")
+            assert ("J13", "2") in net.nets[other] and any(f == "DIN" for f in net.nets[other].values())
+    capacitor = [ref for ref, _ in net.nets["+5V_LED"] if net.parts[ref]["value"] == "100n"]
+    assert capacitor and net.net_of(capacitor[0], "2") == "GND"
+
+
+def test_the_buzzer_stage_matches_the_computed_driver(net):
+    d = electrical.buzzer_driver()
+    buzzer = net.net_of("A1", PI_PIN_OF_GPIO[parse("").pins.buzzer])
+    (base_resistor,) = [ref for ref, _ in net.nets[buzzer] if ref.startswith("R")]
+    assert net.parts[base_resistor]["value"] == f"{d.base_ohms / 1000:g}k"
+    transistor = net.ref_of(d.transistor.name)
+    base = net.net_of(transistor, "2")
+    assert (base_resistor, "1") in net.nets[buzzer] and (base_resistor, "2") in net.nets[base]
+    assert net.net_of(transistor, "3") == "GND"
+    collector = net.net_of(transistor, "1")
+    (series,) = [ref for ref, _ in net.nets[collector] if ref.startswith("R")]
+    assert net.parts[series]["value"] == f"{d.series_ohms:g} {d.series_watts:g}W"
+    coil = net.net_of(series, "1")
+    diode = net.ref_of(electrical.FLYBACK.name)
+    assert net.net_of(diode, "2") == coil  # the anode at the coil's low end
+    assert net.net_of(diode, "1") == "+5V_PI"  # the cathode (ring) at 5 V
+    assert net.net_of("LS1", "1") == "+5V_PI" and net.net_of("LS1", "2") == coil
+    assert net.net_of("A1", 2) == "+5V_PI" and net.parts[transistor]["footprint"].endswith("TO-92_Inline")
+
+
+def test_no_net_is_a_single_pin_unless_it_leaves_the_board(net):
+    singles = {name for name, nodes in net.nets.items() if len(nodes) < 2}
+    assert singles == {"LED_DOUT"}
+
+
+def test_every_part_is_in_the_parts_list_with_enough_of_it(net):
+    with open(ROOT / "hardware" / "bom.csv", encoding="utf-8") as rows:
+        bom = {row["part"]: float(row["quantity"]) for row in csv.DictReader(rows)}
+    model = circuit.build(parse(""), board)
+    needed = {}
+    for part in model.parts:
+        assert part.bom in bom, (part.ref, part.bom)
+        assert net.parts[part.ref]["Parts list"] == part.bom
+        needed[part.bom] = needed.get(part.bom, 0) + part.bom_share
+    for row, amount in needed.items():
+        assert amount <= bom[row] + 1e-9, (row, amount, bom[row])
+
+
+def test_tile_board_parts_have_kicad_footprints_and_the_others_none(net):
+    for ref, part in net.parts.items():
+        if part["Where"] == "tile board":
+            assert re.fullmatch(r"[A-Za-z_0-9.]+:[A-Za-z_0-9.,\-]+", part["footprint"]), ref
+        else:
+            assert part["footprint"] == "", ref
+
+
+def test_a_moved_pin_moves_in_the_netlist():
+    moved = netlist_of(config=parse("[pins]\nundo = 17\n"))
+    assert moved.net_of("A1", 11) == "UNDO" and moved.net_of("A1", 36) is None
+    import types
+
+    table = types.SimpleNamespace(**{name: getattr(board, name) for name in dir(board) if name.isupper()})
+    table.LED_PIN = 22
+    moved = netlist_of(pin_table=table)
+    assert moved.net_of(*pico_node(29)) == "LED_DATA_3V3" and moved.net_of(*pico_node(21)) is None
+
+
+def test_the_perfboard_layout_has_no_overlap_and_places_every_tile_board_part():
+    model = circuit.build(parse(""), board)
+    assert perfboard.check(model) == []
+    placed = {place.ref for place in perfboard.placements(model)}
+    assert placed == {part.ref for part in model.parts if part.place == circuit.TILE_BOARD}
+    assert perfboard.BOARD == tuple(sorted(electrical.perfboard(), reverse=True))
+
+
+def test_the_perfboard_links_join_every_on_board_net():
+    model = circuit.build(parse(""), board)
+    where = {place.ref: place.pins for place in perfboard.placements(model)}
+    links = perfboard.links(model)
+    for net in model.nets:
+        spots = {where[ref][pin] for ref, pin in net.nodes if ref in where}
+        groups = {spot: {spot} for spot in spots}
+        for name, a, b in links:
+            if name == net.name:
+                joined = groups[a] | groups[b]
+                for spot in joined:
+                    groups[spot] = joined
+        assert len({frozenset(group) for group in groups.values()}) <= 1, net.name
+
+
+def test_a_pad_wire_lands_at_the_top_edge_above_its_electrode():
+    model = circuit.build(parse(""), board)
+    places = {place.ref: place for place in perfboard.placements(model)}
+    for ref in ("J9", "J10", "J11"):
+        for pin, (column, row) in places[ref].pins.items():
+            assert row == 3 and (column, 2) in places[ref].relief
+
+
+def test_the_drawings_are_svg_and_name_every_part():
+    files = wiring.generate()
+    for name in ("schematic.svg", "perfboard.svg"):
+        root = ElementTree.fromstring(files[name])
+        assert root.tag == "{http://www.w3.org/2000/svg}svg"
+    text = " ".join(ElementTree.fromstring(files["schematic.svg"]).itertext())
+    for part in circuit.build(parse(""), board).parts:
+        assert part.ref in text, part.ref
+    assert all(tile in text for tile in TILES)
