@@ -16,7 +16,14 @@
 //                  or print it 1:1 as a drilling template
 //   "top_2d"       the top plate's outline and through holes as a 2D drawing, for a
 //                  4 mm MDF/plywood sheet instead of the printed plate
-//   "floor_2d"     the box's floor: its screw holes, the Pi's mounting holes and vents
+//   "top_counterbore_2d" the faster route's second drawing: the counterbores from below around the
+//                  30 mm buttons' holes in the 4 mm sheet (depth in the console: figure counterbore)
+//   "acrylic_2d"   the faster route's opal acrylic: one sheet under the grid, one under the bar
+//   "strips_2d"    the faster route's 18 mm strips (15 mm chambers + 3 mm acrylic) under the sheet
+//                  where there is no acrylic: the edges, where the edge screws go, and the button strips
+//   "tile_coupon"  one tile of the plate with its walls and a rim, turned over ready to print: a
+//                  test print of the light frame, the pad's pocket and the touch before the whole plate
+//   "floor_2d"     the box's floor: its screw holes, the Pi's and the tile board's mounting holes, vents
 //   "back_2d"      the box's back wall (the spymasters' side): the cable entries
 //
 //   openscad -o top.stl hardware/enclosure.scad -D 'part="top_piece"' -D 'piece=[0,0]'
@@ -29,8 +36,10 @@
 // of the LED board, the plate's walls stand on it.
 
 /* [What to render] */
-part = "all"; // [all, top, top_piece, hood, ledboard, ledboard_2d, top_2d, floor_2d, back_2d]
+part = "all"; // [all, top, top_piece, tile_coupon, hood, ledboard, ledboard_2d, top_2d, top_counterbore_2d, acrylic_2d, strips_2d, floor_2d, back_2d]
 piece = [0, 0];
+coupon = [2, 2];            // the tile_coupon's tile: [row 0-4 = A-E, column 0-4 = 1-5]
+coupon_rim = 4;             // plate around its chamber walls
 show_cards = true;          // cards in the "all" view
 
 /* [Cards and tiles] */
@@ -55,6 +64,16 @@ rib_t = 2.4;                // chamber walls (a cut through a wall leaves 1.2 mm
 skirt_t = 3;                // the plate's outer wall
 notch = [8, 4];             // cable channels (width, height) at the foot of every wall
 
+// "smd": a WS2812B on a 10 mm round board glued on each LED mark (soldered links); "pixel": a
+// pre-wired strand of 12 mm WS2811 "bullet" pixels pushed down through 12 mm holes in the LED board
+// (their bodies hang into the box; buildkit/electrical.py says which lead spacing reaches)
+leds = "smd";               // [smd, pixel]
+pixel_hole = 12;            // a 12 mm bullet pixel's hole
+pixel_head = 8;             // its dome and flange above the LED board (a 12 mm WS2811 bullet, about 8 mm)
+pixel_body = 25;            // its body below a 3 mm panel, the wires leaving its end ...
+pixel_turn = 10;            // ... and turning there to run along under the LED board
+smd_led_h = 2.6;            // a WS2812B (1.6 mm) on its round board (1 mm): the emitting face above the LED board
+
 /* [Sand-timer bar and turn indicator] */
 timer_leds = 10;            // as in firmware/board.py and [tiles] timer_leds
 turn_leds = 2;              // as in firmware/board.py and [tiles] turn_leds
@@ -77,6 +96,10 @@ encoder_panel_max = 3;      // its bushing: 5 mm, less the nut
 status_led_hole = 8;        // a 5 mm LED in a panel holder
 status_led_panel_max = 5;
 switch_depth = 45;          // a button's microswitch terminals, below the plate's top: where its wires start
+button_depth = 35;          // a snap-in 30 mm button with its microswitch reaches this far below the panel's top
+big_button_depth = 60;      // the 60 mm dome button's threaded body, nut and microswitch holder below the panel's top
+status_led_depth = 20;      // the 5 mm LED's holder and legs below the panel's top
+buzzer_size = [12, 8.5];    // CUI Devices CEM-1203(42): 12 mm across, 8.5 mm tall, pins 7.6 mm apart
 buzzer_holes = true;        // sound holes above the piezo
 
 /* [Spymaster display and hood] */
@@ -110,8 +133,20 @@ pi_at = [-1, -1];
 pi_size = [85, 56];
 pi_holes = [58, 49];
 standoff_h = 10;
-usb_c_hole = 12;            // the panel-mount USB-C extension's socket in the back wall (check yours)
-dc_jack_hole = 11;          // the LED supply's panel jack
+// the panel-mount USB-C extension's socket in the back wall: the round-bodied ones thread M12 (a 12 mm
+// hole) with a nut; square-flanged ones screw on and need a rectangle instead (check yours)
+usb_c_hole = 12;
+// the LED supply's panel jack: a DC-022B style 5.5/2.1 mm jack threads M11 (an 11 mm hole, nut
+// inside); a Switchcraft 712A needs 7.9 mm (5/16 in)
+dc_jack_hole = 11;
+entry_depth = [40, 30];     // room inside the back wall behind the USB-C socket (its body and plug) and the DC jack (body and solder tabs)
+// The tile board (the perfboard of buildkit/electrical.py's perfboard()) on standoffs on the floor:
+// [x, y] of its centre (-1: in front of the Pi, under the grid, its long side along y)
+tile_board = [80, 120];
+tile_board_at = [-1, -1];
+tile_board_holes = [72, 112]; // its corner holes' spacing (M2.5 screws; drill them 2.7 mm where the board has none)
+tile_board_standoff = 6;    // M2.5 x 6 mm standoffs: room for its solder side, and for the bullet pixels' bodies over it (leds = "pixel")
+tile_board_gap = 20;        // between the Pi's header edge and the tile board: the Dupont housings and the ribbon
 // where 5 V and GND come up through the LED board into the tile chain: [row, column] of each tile
 // that buildkit/wiring.py's injection_points() names (A1: the chain's start, D2: index 18); the
 // chain's end is fed past the last turn LED
@@ -261,6 +296,22 @@ pi_header = [pi_c[0] - pi_size[0] / 2 + 32.5, pi_c[1] - pi_size[1] / 2 + 3.5, pi
 pi_usb_c = [pi_c[0] - pi_size[0] / 2 + 11.2, pi_c[1] + pi_size[1] / 2, pi_z + 3];
 entries = [["USB-C", [pi_c[0] - 60, plate[1], -ledboard_t - box_h / 2], usb_c_hole],
            ["DC jack", [pi_c[0] + 70, plate[1], -ledboard_t - box_h / 2], dc_jack_hole]];
+pi_mount = [for (sx = [-1, 1], sy = [-1, 1]) pi_c + [sx * pi_holes[0] / 2 - (pi_size[0] / 2 - 3.5 - pi_holes[0] / 2), sy * pi_holes[1] / 2]];
+// the tile board in front of the Pi, under the grid (nothing hangs from the LED board there but pad wires)
+tb_c = [tile_board_at[0] < 0 ? pi_c[0] : tile_board_at[0],
+        tile_board_at[1] < 0 ? pi_c[1] - pi_size[1] / 2 - tile_board_gap - tile_board[1] / 2 : tile_board_at[1]];
+tb_mount = [for (sx = [-1, 1], sy = [-1, 1]) tb_c + [sx * tile_board_holes[0] / 2, sy * tile_board_holes[1] / 2]];
+tb_z = floor_z + tile_board_standoff;
+box_inner = [[box_wall, box_wall], [plate[0] - box_wall, plate[1] - box_wall]];
+// What hangs from the plate and the LED board into the box: [name, [x, y], diameter, its lowest z]
+hanging = concat(
+    [for (f = features) if (f[0] != "buzzer")
+        [f[0], f[1], f[3], top_z - (f[0] == "SAND TIMER" ? big_button_depth : f[0] == "status LED" ? status_led_depth : button_depth)]],
+    [["buzzer", features[len(features) - 1][1], buzzer_size[0], rib_h - buzzer_size[1]]],
+    leds == "pixel" ? [for (r = [0:4], c = [0:4]) [str("pixel ", chr(65 + r), c + 1), cell(r, c), pixel_hole + 2, -ledboard_t - pixel_body - pixel_turn]] : []);
+// Rooms kept free on the floor: [name, [x0, y0], [x1, y1], top z] (the entries' bodies inside the back wall)
+entry_rooms = [for (i = [0:len(entries) - 1]) let(e = entries[i], w = e[2] + 16)
+    [e[0], [e[1][0] - w / 2, plate[1] - box_wall - entry_depth[i]], [e[1][0] + w / 2, plate[1] - box_wall], e[1][2] + w / 2]];
 
 // Piece boundaries for printing
 piece_xs = concat([0], cut_xs, [plate[0]]);
@@ -317,6 +368,7 @@ echo(str("tile pitch ", pitch[0], " x ", pitch[1], " mm, card place ", recess[0]
          recess_depth > 0 ? str(", recessed ", recess_depth, " mm") : ", flat"));
 echo(str("screws: ", len(edge_screws), " along the edges, ", len(bosses), " up through the LED board, ",
          len(hood_screws), " for the hood"));
+echo(str("tile coupon ", coupon_box[1][0] - coupon_box[0][0], " x ", coupon_box[1][1] - coupon_box[0][1], " x ", top_z, " mm"));
 echo(str("pieces: ", len(piece_xs) - 1, " x ", len(piece_ys) - 1, ", hood ", face_w + 2 * hood_tab, " x ",
          round(hood_depth), " x ", round(hood_height), " mm"));
 
@@ -342,6 +394,28 @@ figure("points", concat(
     [for (e = entries) [e[0], e[1]]],
     [for (f = features) if (f[2] > 0 && f[0] != "status LED") [f[0], [f[1][0], f[1][1], top_z - switch_depth]]]));
 figure("feeds", ledboard_feeds());
+// the box's inside: the floor's top and the LED board's underside (z), the walls' inner faces, what stands
+// on the floor ([name, [x0, y0], [x1, y1], its board's underside z]), what hangs into the box from above
+// ([name, [x, y], diameter, lowest z]) and the rooms behind the cable entries ([name, [x0, y0], [x1, y1], top z])
+figure("box_z", [floor_z, -ledboard_t]);
+figure("box_inner", box_inner);
+figure("floor_boards", [["Pi", pi_c - pi_size / 2, pi_c + pi_size / 2, pi_z],
+                        ["tile board", tb_c - tile_board / 2, tb_c + tile_board / 2, tb_z]]);
+figure("floor_holes", [for (h = concat(pi_mount, tb_mount)) h]);
+figure("hanging", hanging);
+figure("entry_rooms", entry_rooms);
+// the faster route: [sheet, the counterbore's depth from below, its diameter, how many], the acrylic sheets, the strips' height
+figure("counterbore", [mdf_t, mdf_t - button_panel, len(mdf_counterbores) > 0 ? counterbore_d(mdf_counterbores[0]) : 0, len(mdf_counterbores)]);
+figure("acrylic", acrylic);
+figure("strip_h", rib_h + acrylic_t);
+// the LEDs: "smd" or "pixel"; the chamber's height, an SMD pixel's emitting face, a bullet pixel's hole, head and body
+figure("leds", str("\"", leds, "\""));
+figure("chamber", [rib_h, smd_led_h]);
+figure("pixel", [pixel_hole, pixel_head, pixel_body]);
+figure("frame", [frame_in, frame_out]);
+figure("pad", pad);
+// the tile coupon: its tile, its size (x, y, z) as printed
+figure("coupon", [coupon, concat(coupon_box[1] - coupon_box[0], [top_z])]);
 figure("tiles", [for (r = [0:4], c = [0:4]) cell(r, c)]);
 figure("card", card);
 figure("pitch", pitch);
@@ -359,6 +433,16 @@ figure("display_area", [for (x = [-1, 0, 1], f = [-1, 0, 1]) on_face_at(x * view
 // ------------------------------------------------------------------ top plate
 
 module box(p0, p1) { translate(p0) cube(p1 - p0); }
+
+// The tile coupon renders only what lies near its tile (CGAL's time grows with every cutter, near or not)
+coupon_c = cell(coupon[0], coupon[1]);
+coupon_box = [coupon_c - pitch / 2 - [coupon_rim, coupon_rim], coupon_c + pitch / 2 + [coupon_rim, coupon_rim]];
+clip = part == "tile_coupon" ? coupon_box : undef;
+function near(p, r) = clip == undef || (p[0] + r > clip[0][0] && p[0] - r < clip[1][0] && p[1] + r > clip[0][1] && p[1] - r < clip[1][1]);
+module clip_2d() {
+    if (clip == undef) children();
+    else intersection() { translate(clip[0] - [1, 1]) square(clip[1] - clip[0] + [2, 2]); children(); }
+}
 
 module light_box(x0, n) {
     // the walls around a row of strip LEDs, one chamber per LED
@@ -393,27 +477,31 @@ module walls() {
             }
             for (y = [fy, by]) translate([0, y - rib_t / 2, 0]) cube([plate[0], rib_t, rib_h]);
         }
-        for (f = features) translate([f[1][0], f[1][1], -1]) cylinder(d = f[3], h = rib_h + 2);
+        for (f = features) if (near(f[1], f[3])) translate([f[1][0], f[1][1], -1]) cylinder(d = f[3], h = rib_h + 2);
         for (r = rect_features) box([r[1][0], r[1][1], -1], [r[2][0], r[2][1], rib_h + 1]);
     }
-    light_box(bar_x0, timer_leds);
-    light_box(turn_x0, turn_leds);
-    for (p = concat(edge_screws, bosses)) translate([p[0], p[1], 0]) cylinder(d = boss_d, h = rib_h);
+    if (near([bar_x0, fy], bar_len + turn_len + 30)) {
+        light_box(bar_x0, timer_leds);
+        light_box(turn_x0, turn_leds);
+    }
+    for (p = concat(edge_screws, bosses)) if (near(p, boss_d)) translate([p[0], p[1], 0]) cylinder(d = boss_d, h = rib_h);
     // bosses for the hood's threaded inserts
-    for (s = hood_screws) translate([s[0], s[1], top_z - insert_hole - 2]) cylinder(d = insert[0] + 4, h = insert_hole + 2);
+    for (s = hood_screws) if (near(s, insert[0] + 4)) translate([s[0], s[1], top_z - insert_hole - 2]) cylinder(d = insert[0] + 4, h = insert_hole + 2);
 }
 
 module cable_channels() {
     // a notch at the foot of every wall, midway along each chamber side
     for (k = [0:5], i = [0:4]) {
-        translate([gx + k * pitch[0] - rib_t, gy + (i + 0.5) * pitch[1] - notch[0] / 2, -1])
-            cube([2 * rib_t, notch[0], notch[1] + 1]);
-        translate([gx + (i + 0.5) * pitch[0] - notch[0] / 2, gy + k * pitch[1] - rib_t, -1])
-            cube([notch[0], 2 * rib_t, notch[1] + 1]);
+        if (near([gx + k * pitch[0], gy + (i + 0.5) * pitch[1]], notch[0]))
+            translate([gx + k * pitch[0] - rib_t, gy + (i + 0.5) * pitch[1] - notch[0] / 2, -1])
+                cube([2 * rib_t, notch[0], notch[1] + 1]);
+        if (near([gx + (i + 0.5) * pitch[0], gy + k * pitch[1]], notch[0]))
+            translate([gx + (i + 0.5) * pitch[0] - notch[0] / 2, gy + k * pitch[1] - rib_t, -1])
+                cube([notch[0], 2 * rib_t, notch[1] + 1]);
     }
-    for (k = [0:4], y = [fy, by])
+    for (k = [0:4], y = [fy, by]) if (near([gx + (k + 0.5) * pitch[0], y], notch[0]))
         translate([gx + (k + 0.5) * pitch[0] - notch[0] / 2, y - rib_t, -1]) cube([notch[0], 2 * rib_t, notch[1] + 1]);
-    for (k = [0:5], y = [(fy + gy) / 2, (by + gy + grid[1]) / 2])
+    for (k = [0:5], y = [(fy + gy) / 2, (by + gy + grid[1]) / 2]) if (near([gx + k * pitch[0], y], notch[0]))
         translate([gx + k * pitch[0] - rib_t, y - notch[0] / 2, -1]) cube([2 * rib_t, notch[0], notch[1] + 1]);
 }
 
@@ -430,14 +518,14 @@ module holes_2d() {
 
 module counterbores() {
     // from below, around every hole whose part needs a thinner panel than the plate
-    for (f = features) if (f[2] > 0 && panel_at(f, plate_t) < plate_t)
+    for (f = features) if (f[2] > 0 && panel_at(f, plate_t) < plate_t && near(f[1], f[3]))
         translate([f[1][0], f[1][1], rib_h - 1]) cylinder(d = counterbore_d(f), h = 1 + plate_t - panel_at(f, plate_t));
 }
 
 module through_holes() {
-    translate([0, 0, -1]) linear_extrude(top_z + 2, convexity = 4) holes_2d();
+    translate([0, 0, -1]) linear_extrude(top_z + 2, convexity = 4) clip_2d() holes_2d();
     // countersinks for the screws into the box's sides
-    for (s = edge_screws) translate([s[0], s[1], top_z - (screw_head_d - screw_d) / 2])
+    for (s = edge_screws) if (near(s, screw_head_d)) translate([s[0], s[1], top_z - (screw_head_d - screw_d) / 2])
         cylinder(d1 = screw_d, d2 = screw_head_d, h = (screw_head_d - screw_d) / 2 + eps);
 }
 
@@ -452,16 +540,19 @@ module light_windows() {
     // from below, leaving diffuser_skin of plate on top (a printed diffuser); one
     // extrusion of a 2D drawing keeps the CSG tree small enough for previews
     h = plate_t - diffuser_skin + (diffuser_skin > 0 ? 0 : 1);
-    translate([0, 0, rib_h - 1]) linear_extrude(1 + h, convexity = 4) windows_2d();
+    translate([0, 0, rib_h - 1]) linear_extrude(1 + h, convexity = 4) clip_2d() windows_2d();
 }
 
 module top_plate() {
     difference() {
-        union() {
-            translate([0, 0, rib_h]) cube([plate[0], plate[1], plate_t]);
-            difference() { walls(); cable_channels(); }
+        intersection() {
+            if (clip != undef) box([clip[0][0], clip[0][1], -1], [clip[1][0], clip[1][1], top_z + 1]);
+            union() {
+                translate([0, 0, rib_h]) cube([plate[0], plate[1], plate_t]);
+                difference() { walls(); cable_channels(); }
+            }
         }
-        for (r = [0:4], c = [0:4]) let(p = cell(r, c)) {
+        for (r = [0:4], c = [0:4]) let(p = cell(r, c)) if (near(p, pitch[0])) {
             // the card recess, with a scoop to lift the card
             if (recess_depth > 0) translate([p[0] - recess[0] / 2, p[1] - recess[1] / 2, top_z - recess_depth]) cube([recess[0], recess[1], 1]);
             if (scoop_half > 0) translate([p[0], p[1] - recess[1] / 2, top_z - recess_depth]) cylinder(r = thumb_notch, h = 1);
@@ -471,9 +562,9 @@ module top_plate() {
         light_windows();
         through_holes();
         counterbores();
-        for (s = hood_screws) translate([s[0], s[1], top_z - insert_hole]) cylinder(d = insert[0], h = insert_hole + 1);
+        for (s = hood_screws) if (near(s, insert[0])) translate([s[0], s[1], top_z - insert_hole]) cylinder(d = insert[0], h = insert_hole + 1);
         // pilot holes for the screws from below
-        for (p = bosses) translate([p[0], p[1], -1]) cylinder(d = pilot_d, h = rib_h + 1 - 1, $fn = 16);
+        for (p = bosses) if (near(p, pilot_d)) translate([p[0], p[1], -1]) cylinder(d = pilot_d, h = rib_h + 1 - 1, $fn = 16);
     }
 }
 
@@ -497,6 +588,44 @@ module top_2d() {
     }
 }
 
+module tile_coupon() {
+    // turned over like a piece, the top face on the bed
+    size = coupon_box[1] - coupon_box[0];
+    translate([0, size[1], top_z]) rotate([180, 0, 0]) translate([-coupon_box[0][0], -coupon_box[0][1], 0]) top_plate();
+}
+
+// The faster route: the 4 mm sheet's counterbores from below, around every hole whose part needs a
+// thinner panel (snap-in buttons: button_panel left), its opal acrylic, and the 18 mm strips it lies on
+// where there is no acrylic.
+mdf_counterbores = [for (f = features) if (f[2] > 0 && panel_at(f, mdf_t) < mdf_t) f];
+module top_counterbore_2d() {
+    for (f = mdf_counterbores) translate(f[1]) circle(d = counterbore_d(f));
+}
+
+acrylic_margin = 8;         // the acrylic runs this far past the grid's outer walls and the bar's light boxes
+acrylic = [[[gx - acrylic_margin, gy - acrylic_margin], [gx + grid[0] + acrylic_margin, gy + grid[1] + acrylic_margin]],
+           [[bar_x0 - rib_t - acrylic_margin, fy - box_in / 2 - rib_t - acrylic_margin],
+            [turn_x0 + turn_len + rib_t + acrylic_margin, fy + box_in / 2 + rib_t + acrylic_margin]]];
+module acrylic_2d() {
+    for (a = acrylic) translate(a[0]) square(a[1] - a[0]);
+}
+
+strip_w_mdf = 18;           // the strips' width: 12 mm over the box's sides and 6 mm inside
+module strips_2d() {
+    // around the edges, and across the plate in front of and behind the grid's acrylic, clear of
+    // the acrylic, every button's nut and the cable slot
+    difference() {
+        union() {
+            difference() { square(plate); translate([strip_w_mdf, strip_w_mdf]) square(plate - 2 * [strip_w_mdf, strip_w_mdf]); }
+            for (y = [acrylic[0][0][1] - strip_w_mdf, acrylic[0][1][1]]) translate([0, y]) square([plate[0], strip_w_mdf]);
+        }
+        for (a = acrylic) translate(a[0] - [1, 1]) square(a[1] - a[0] + [2, 2]);
+        for (f = features) translate(f[1]) circle(d = f[3]);
+        translate(hood_slot[0]) square(hood_slot[1] - hood_slot[0]);
+        for (s = hood_screws) translate(s) circle(d = 20);   // room for the hood's nuts and washers
+    }
+}
+
 // ------------------------------------------------------------------ LED board
 
 module ledboard_2d() {
@@ -504,7 +633,7 @@ module ledboard_2d() {
         square(plate);
         for (s = concat(edge_screws, bosses)) translate(s) circle(d = screw_d);
         for (r = [0:4], c = [0:4]) let(p = cell(r, c)) {
-            translate(p) circle(d = 1.5, $fn = 8);                                     // LED mark
+            translate(p) if (leds == "pixel") circle(d = pixel_hole); else circle(d = 1.5, $fn = 8);  // LED mark or pixel hole
             translate(p + [-pitch[0] / 2 + rib_t + 6, pitch[1] / 2 - rib_t - 6]) circle(d = 5);  // pad wire
         }
         for (bar = [[bar_x0, timer_leds], [turn_x0, turn_leds]], i = [0:bar[1] - 1])
@@ -528,8 +657,7 @@ module floor_2d() {
     difference() {
         square(plate);
         for (s = floor_screws) translate(s) circle(d = screw_d);
-        for (sx = [-1, 1], sy = [-1, 1]) translate(pi_c + [sx * pi_holes[0] / 2 - (pi_size[0] / 2 - 3.5 - pi_holes[0] / 2), sy * pi_holes[1] / 2])
-            circle(d = 2.7);
+        for (h = concat(pi_mount, tb_mount)) translate(h) circle(d = 2.7);
         for (i = [-2:2]) translate(pi_c + [i * 12 - 3, -20]) square([6, 40]);  // vents under the Pi
     }
 }
@@ -624,6 +752,19 @@ module table() {
     }
     // the Pi on its standoffs
     color("Green") translate([pi_c[0] - pi_size[0] / 2, pi_c[1] - pi_size[1] / 2, pi_z]) cube([pi_size[0], pi_size[1], 1.6]);
+    tile_board();
+}
+
+module tile_board() {
+    // the perfboard on its standoffs: the Pico at the end towards the Pi, the three MPR121 breakouts,
+    // the capacitor lying down (buildkit/electrical.py gives every part's height)
+    translate([tb_c[0] - tile_board[0] / 2, tb_c[1] - tile_board[1] / 2, tb_z]) {
+        color("DarkOliveGreen") cube([tile_board[0], tile_board[1], 1.6]);
+        color("Black") translate([tile_board[0] / 2 - 10.5, tile_board[1] - 55, 1.6]) cube([21, 51, 12]);
+        for (i = [0:2]) color("Indigo") translate([4 + i * 25, 8, 1.6]) cube([22, 30, 12]);
+        color("SteelBlue") translate([6, 45, 1.6 + 5]) rotate([0, 90, 0]) cylinder(d = 10, h = 20);
+    }
+    for (h = tb_mount) color("Gold") translate([h[0], h[1], floor_z]) cylinder(d = 5, h = tile_board_standoff);
 }
 
 // the camera for previews and PNG renders of the whole table: from the
@@ -638,6 +779,14 @@ if (part == "all") {
     top_plate();
 } else if (part == "top_piece") {
     top_piece(piece[0], piece[1]);
+} else if (part == "tile_coupon") {
+    tile_coupon();
+} else if (part == "top_counterbore_2d") {
+    top_counterbore_2d();
+} else if (part == "acrylic_2d") {
+    acrylic_2d();
+} else if (part == "strips_2d") {
+    strips_2d();
 } else if (part == "hood") {
     hood();
 } else if (part == "ledboard") {
@@ -651,5 +800,5 @@ if (part == "all") {
 } else if (part == "back_2d") {
     back_2d();
 } else {
-    echo(str("WARNING: unknown part \"", part, "\": all, top, top_piece, hood, ledboard, ledboard_2d, top_2d, floor_2d, back_2d"));
+    echo(str("WARNING: unknown part \"", part, "\": all, top, top_piece, tile_coupon, hood, ledboard, ledboard_2d, top_2d, top_counterbore_2d, acrylic_2d, strips_2d, floor_2d, back_2d"));
 }

@@ -6,12 +6,13 @@ the real openscad) and checks the parts list and the guide against it.
 
 import math
 import re
+import subprocess
 from pathlib import Path
 
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import hardware, mechanics, wiring
+from codenames_board.buildkit import electrical, hardware, mechanics, power, wiring
 
 ROOT = Path(__file__).resolve().parents[2]
 HARDWARE = ROOT / "hardware"
@@ -259,3 +260,182 @@ def test_the_guide_gives_the_hoods_figures(figs):
     assert f"The hood is low ({round(height)} mm) and {round(behind)} mm behind the grid" in GUIDE
     assert "400-450 mm above the table" in GUIDE and "300-400 mm back" in GUIDE and "250 mm either side" in GUIDE
     assert mechanics.EYE_HEIGHTS == (400, 450) and mechanics.EYE_BACK == (300, 350, 400) and max(mechanics.EYE_SIDE) == 250
+
+
+# --- the box's floor: the Pi and the tile board
+
+
+def test_the_pi_and_the_tile_board_fit_on_the_floor_clear_of_everything(figs):
+    tallest = electrical.tallest_part()
+    assert mechanics.vertical_space(figs) == 67  # 70 mm sides, less the 3 mm floor
+    assert mechanics.floor_problems(figs, tallest.height) == []
+    boards = {board.name: board for board in mechanics.floor_boards(figs, tallest.height)}
+    tile = boards["tile board"]
+    assert sorted((tile.x1 - tile.x0, tile.y1 - tile.y0)) == sorted(electrical.perfboard())
+    # the tallest part on either board stays under the LED board with room to spare
+    _, ceiling = figs["box_z"]
+    assert max(board.top for board in boards.values()) <= ceiling - 25
+    # four mounting holes in the floor for each board, inside its outline
+    for board in boards.values():
+        inside = [(x, y) for x, y in figs["floor_holes"] if board.x0 + 2 < x < board.x1 - 2 and board.y0 + 2 < y < board.y1 - 2]
+        assert len(inside) == 4, board.name
+
+
+def test_the_floor_check_catches_a_board_under_a_button_too_tall_or_on_another(need_tool):
+    need_tool("openscad")
+    tallest = electrical.tallest_part().height
+    under = mechanics.figures(SCAD, "tile_board_at=[400,80]")
+    # the board as built passes under the SAND TIMER button; with the 1000 µF can standing (a 10 x 20 mm
+    # can and its leads) it would not
+    assert mechanics.floor_problems(under, tallest) == []
+    assert any("under SAND TIMER" in problem for problem in mechanics.floor_problems(under, 20 + 2))
+    assert any("too tall" in problem for problem in mechanics.floor_problems(under, 70))
+    on_pi = mechanics.figures(SCAD, "tile_board_at=[240,520]")
+    assert "Pi and tile board overlap" in mechanics.floor_problems(on_pi, tallest)
+    # the bullet pixels' bodies over the tile board: 10 mm standoffs were too tall for them
+    tall = mechanics.figures(SCAD, 'leds="pixel"', "tile_board_standoff=10")
+    assert any("under pixel A3" in problem for problem in mechanics.floor_problems(tall, tallest))
+
+
+# --- the pre-wired option: 12 mm bullet pixels
+
+
+def test_bullet_pixels_fit_the_chamber_and_the_box(need_tool):
+    need_tool("openscad")
+    pixel = mechanics.figures(SCAD, 'leds="pixel"')
+    assert pixel["leds"] == "pixel"
+    assert mechanics.floor_problems(pixel, electrical.tallest_part().height) == []
+    hole, head, body = pixel["pixel"]
+    chamber, _ = pixel["chamber"]
+    # the head stays clear of the pad and its label under the plate
+    assert head <= chamber - 5
+    assert sum(name.startswith("pixel ") for name, *_ in pixel["hanging"]) == board.TILES
+    # no pixel body sits on a pad wire hole or a feed hole
+    pitch_x, _ = pixel["pitch"]
+    for name, (x, y), d in pixel["feeds"]:
+        for cx, cy in pixel["tiles"]:
+            assert math.dist((x, y), (cx, cy)) >= (hole + d) / 2 + 2, name
+
+
+def test_the_windows_are_off_both_leds_direct_beams_so_the_white_chamber_lights_them(figs):
+    chamber, smd = figs["chamber"]
+    _, head, _ = figs["pixel"]
+    frame_in, frame_out = figs["frame"]
+    smd_near, smd_far = electrical.window_angles(smd, chamber, frame_in, frame_out)
+    pixel_near, pixel_far = electrical.window_angles(head, chamber, frame_in, frame_out)
+    # a WS2812B's beam is 120 degrees wide (60 off its axis): every window lies beyond it, for the
+    # bullet's head nearer the plate further still; the light reaches them off the white walls and label
+    assert 60 < smd_near < smd_far < 80 and smd_near < pixel_near < pixel_far < 85
+
+
+def test_the_strand_spacing_reaches_across_a_row_and_the_shorter_ones_do_not():
+    need = electrical.strand_needs_mm()
+    assert need == 88 + 2 * electrical.STRAND_TURN_MM
+    assert electrical.strand_spacing() == 120
+    assert all(spacing < need for spacing in electrical.STRAND_SPACINGS_MM if spacing < 120)
+
+
+def test_a_strand_of_22_awg_holds_the_voltage_with_the_three_feeds_and_not_with_two():
+    budget = power.power_budget()
+    led_ma = budget.chain_max_ma / budget.leds
+    three = electrical.strand_drop(wiring.injection_points(board.LEDS), led_ma)
+    assert three.lowest >= electrical.WS2812_VDD_MIN
+    assert max(three.link_amps) <= electrical.WIRES[electrical.STRAND_AWG].max_a
+    # at the strand's end instead of D2: its own tail wires, no splice into the strand
+    tail = electrical.strand_drop([0, board.TILES - 1, board.LEDS - 1], led_ma)
+    assert tail.lowest >= electrical.WS2812_VDD_MIN and max(tail.link_amps) <= electrical.WIRES[electrical.STRAND_AWG].max_a
+    two = electrical.strand_drop([0, board.LEDS - 1], led_ma)
+    assert max(two.link_amps) > electrical.WIRES[electrical.STRAND_AWG].max_a
+
+
+# --- renders: the faster route's drawings, the tile coupon, the printed parts' weight
+
+
+@pytest.fixture(scope="module")
+def renders(tmp_path_factory, need_tool_module):
+    """The drawings and solids these tests measure, side by side: about 15 s, the plate at $fn = 12
+    (its volume within 0.1 % of the $fn = 40 plate's, in a third of the time)."""
+    need_tool_module("openscad")
+    out = tmp_path_factory.mktemp("mech")
+    jobs = {
+        "top_counterbore_2d.svg": ['part="top_counterbore_2d"'],
+        "acrylic_2d.svg": ['part="acrylic_2d"'],
+        "strips_2d.svg": ['part="strips_2d"'],
+        "pixel_ledboard.svg": ['part="ledboard_2d"', 'leds="pixel"'],
+        "tile_coupon.stl": ['part="tile_coupon"'],
+        "hood.stl": ['part="hood"'],
+        "top.stl": ['part="top"', "$fn=12"],
+    }
+    running = {
+        name: subprocess.Popen(hardware.scad_command(SCAD, out / name, *defines), stdout=subprocess.PIPE,
+                               stderr=subprocess.STDOUT, text=True)
+        for name, defines in jobs.items()
+    }
+    logs = {}
+    for name, process in running.items():
+        logs[name] = process.communicate(timeout=600)[0]
+        assert process.returncode == 0, f"{name}: openscad failed:\n{logs[name]}"
+        assert "ERROR" not in logs[name] and not re.search(r'ECHO: "WARNING', logs[name]), f"{name}:\n{logs[name]}"
+    return out, logs
+
+
+def contours(svg: Path) -> int:
+    return svg.read_text().count("\nM ")
+
+
+def test_the_faster_routes_drawings_render_with_a_counterbore_per_snap_in_button(renders, figs):
+    out, _ = renders
+    sheet, depth, diameter, count = figs["counterbore"]
+    snap_in = [name for name, most, _, mdf in figs["panels"] if mdf < sheet]
+    assert count == len(snap_in) == 6 and contours(out / "top_counterbore_2d.svg") == count
+    assert depth == sheet - min(mdf for _, _, _, mdf in figs["panels"] if mdf < sheet) == 2
+    assert f"{diameter:g} mm Forstner bit, {depth:g} mm deep" in GUIDE
+    assert contours(out / "acrylic_2d.svg") == len(figs["acrylic"]) == 2
+    assert contours(out / "strips_2d.svg") >= 3
+    for part in ("top_2d", "top_counterbore_2d", "acrylic_2d", "strips_2d"):
+        assert f"`{part}`" in GUIDE, part
+    # the pixel option's LED board: a 12 mm hole for each tile's pixel instead of its mark
+    assert contours(out / "pixel_ledboard.svg") > board.TILES
+
+
+def test_the_tile_coupon_is_one_tile_with_its_walls_printable_in_under_an_hour(renders, figs):
+    out, logs = renders
+    assert re.search(r"Volumes:\s+2\b", logs["tile_coupon.stl"])
+    (x0, x1), (y0, y1), (z0, z1) = bounds(mechanics.read_stl((out / "tile_coupon.stl").read_text()))
+    _, size = figs["coupon"]
+    assert (round(x1 - x0, 1), round(y1 - y0, 1), round(z1 - z0, 1)) == tuple(size)
+    pitch_x, pitch_y = figs["pitch"]
+    assert size[0] > pitch_x + figs["rib_t"] and size[1] > pitch_y + figs["rib_t"]
+    assert mechanics.print_minutes(mechanics.measure(mechanics.read_stl((out / "tile_coupon.stl").read_text()))) < 60
+
+
+def bounds(triangles):
+    points = [point for triangle in triangles for point in triangle]
+    return [(min(p[i] for p in points), max(p[i] for p in points)) for i in range(3)]
+
+
+def test_the_parts_list_gives_the_printed_parts_weight_from_their_volume(renders):
+    out, _ = renders
+    bom = parts()
+    for name, row in (("top.stl", "top plate"), ("hood.stl", "spymaster display hood")):
+        estimate, solid = mechanics.grams(mechanics.measure(mechanics.read_stl((out / name).read_text())))
+        assert estimate <= solid
+        text = mechanics.about(estimate)
+        assert text in bom[row].example, (row, text)
+        number, unit = re.search(r"about ([\d.]+) (kg|g)", bom[row].example).groups()
+        stated = float(number) * (1000 if unit == "kg" else 1)
+        step = 100 if unit == "kg" else 10
+        assert estimate - step / 2 <= stated <= solid, (row, stated, estimate, solid)
+
+
+def test_the_volume_of_a_cube_from_its_triangles():
+    # a 10 mm cube, two triangles a face, wound outwards
+    corners = [(x, y, z) for x in (0, 10) for y in (0, 10) for z in (0, 10)]
+    faces = [(0, 1, 3, 2), (4, 6, 7, 5), (0, 4, 5, 1), (2, 3, 7, 6), (0, 2, 6, 4), (1, 5, 7, 3)]
+    triangles = [tri for a, b, c, d in faces for tri in ((corners[a], corners[b], corners[c]), (corners[a], corners[c], corners[d]))]
+    mesh = mechanics.measure(triangles)
+    assert mesh.volume == pytest.approx(1000) and mesh.flat_area == pytest.approx(200) and mesh.side_area == pytest.approx(400)
+    # 400 mm² of sides x 3 perimeters of 0.45 mm, 200 mm² of top and bottom x 4 layers of 0.2 mm: 700 mm³
+    # of shell, 15 % of the other 300 mm³
+    assert mechanics.grams(mesh) == pytest.approx(((700 + 0.15 * 300) * 1.24 / 1000, 1.24))
+    assert mechanics.about(1135) == "about 1.1 kg" and mechanics.about(51.5) == "about 50 g"

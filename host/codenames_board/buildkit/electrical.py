@@ -146,19 +146,28 @@ class Footprint:
     count: int
     size: tuple[float, float]  # mm, with its pins or socket
     source: str
+    height: float = 0.0  # mm above the perfboard's top, in its socket, with what plugs into it
 
 
+# Heights: a 2.54 mm female header is 8.5 mm tall; a Pico H's or a breakout's male header adds its
+# 2.5 mm plastic spacer; the Pico's board is 1 mm with its micro-USB socket on top, and the cable's plug
+# (about 8 mm thick, centred on the socket) is the tallest thing at its end.
 TILE_BOARD_PARTS = (
-    Footprint("Raspberry Pi Pico in headers", 1, (51, 21), "Raspberry Pi Pico datasheet: 51 x 21 mm"),
-    Footprint("MPR121 breakout in headers", 3, (30, 22), "Adafruit 1982: 30 x 20 mm; generic MPR121 modules up to 30 x 22 mm"),
-    Footprint("74AHCT125 in a DIP-14 socket", 1, (20, 10), "DIP-14: 7 x 2.54 mm by 7.62 mm rows, in a socket"),
-    Footprint("1000 µF 10 V radial capacitor", 1, (10, 10), "10 mm diameter (10 x 16 mm can)"),
-    Footprint("resistor, 1/4 W, lying", 5, (12.7, 2.54), "330 Ω data, 10 kΩ pull-down, the buzzer's base and series resistors, 0.4 in pitch"),
-    Footprint("100 nF ceramic capacitor", 1, (5.08, 2.54), "0.2 in pitch"),
-    Footprint("BC337 and 1N4148", 2, (7.62, 5.08), "TO-92 and DO-35 on 0.1 in holes"),
-    Footprint("pad wire point", board.TILES, (2.54, 5.08), "one hole and a strain-relief hole per pad wire"),
-    Footprint("terminal block, 5.08 mm, 2 and 3 way", 2, (15.24, 8), "the 5 V supply in; 5 V, GND and data out to the LEDs"),
+    Footprint("Raspberry Pi Pico in headers", 1, (51, 21), "Raspberry Pi Pico datasheet: 51 x 21 mm", 8.5 + 2.5 + 1 + 1.5 + 4),
+    Footprint("MPR121 breakout in headers", 3, (30, 22), "Adafruit 1982: 30 x 20 mm; generic MPR121 modules up to 30 x 22 mm",
+              8.5 + 2.5 + 1.6 + 1),
+    Footprint("74AHCT125 in a DIP-14 socket", 1, (20, 10), "DIP-14: 7 x 2.54 mm by 7.62 mm rows, in a socket", 8.5),
+    Footprint("1000 µF 10 V radial capacitor", 1, (10, 10), "10 mm diameter (10 x 16 mm can), lying on its side, its leads bent",
+              10 + 1),
+    Footprint("resistor, 1/4 W, lying", 5, (12.7, 2.54), "330 Ω data, 10 kΩ pull-down, the buzzer's base and series resistors, 0.4 in pitch", 3),
+    Footprint("100 nF ceramic capacitor", 1, (5.08, 2.54), "0.2 in pitch", 6),
+    Footprint("BC337 and 1N4148", 2, (7.62, 5.08), "TO-92 and DO-35 on 0.1 in holes", 8),
+    Footprint("pad wire point", board.TILES, (2.54, 5.08), "one hole and a strain-relief hole per pad wire", 2),
+    Footprint("terminal block, 5.08 mm, 2 and 3 way", 2, (15.24, 8), "the 5 V supply in; 5 V, GND and data out to the LEDs", 12),
 )
+def tallest_part(parts=TILE_BOARD_PARTS) -> Footprint:
+    """The tile board's tallest part: what sets its height above the perfboard."""
+    return max(parts, key=lambda part: part.height)
 PERFBOARDS = ((50, 70), (60, 80), (70, 90), (80, 120), (90, 150), (100, 160))  # common sizes, mm
 ROUTING = 2.0  # parts fill at most half a hand-wired board: the rest is wires and solder bridges
 EDGE_MARGIN = 3  # mm of board edge kept free on each side (mounting holes, no cut parts)
@@ -253,9 +262,12 @@ class ChainDrop:
         return min(self.volts)
 
 
-def chain_drop(points: list[int], led_ma: float, link_awg: int = LINK_AWG, feed_awg: int = FEED_AWG) -> ChainDrop:
-    """Nodal analysis of the chain: every LED draws ``led_ma``; 5 V and GND wires both count."""
-    links = [2 * length / 1000 * WIRES[link_awg].ohms_per_m for length in link_lengths()]  # out and back
+def chain_drop(points: list[int], led_ma: float, link_awg: int = LINK_AWG, feed_awg: int = FEED_AWG,
+               lengths: list[float] | None = None) -> ChainDrop:
+    """Nodal analysis of the chain: every LED draws ``led_ma``; 5 V and GND wires both count. ``lengths``:
+    each link's wire (mm), the layout's by default."""
+    lengths = link_lengths() if lengths is None else lengths
+    links = [2 * length / 1000 * WIRES[link_awg].ohms_per_m for length in lengths]  # out and back
     feeds = dict(zip(points, (2 * run / 1000 * WIRES[feed_awg].ohms_per_m for run in feed_runs(points))))
     n = len(links) + 1
     # G V = I: a tridiagonal system, solved by the Thomas algorithm.
@@ -293,3 +305,57 @@ def power_wire_m(points: list[int]) -> float:
 def link_wire_m() -> float:
     """Metres of LINK_AWG wire: 5 V, GND and data along every link, with the spare."""
     return 3 * sum(link_lengths()) / 1000 * WIRE_SPARE
+
+
+# --- the pre-wired option: a strand of 12 mm WS2811 "bullet" pixels
+
+
+@dataclass(frozen=True)
+class Strand:
+    """A strand of 12 mm bullet pixels as sold: the wire between neighbouring pixels and its gauge."""
+
+    spacing_mm: int  # pixel to pixel along the wire, as the listing gives it
+    awg: int
+    pixels: int
+
+
+#: Spacings commonly sold for 12 mm WS2811 pixel strands (cm: 7, 8, 10, 12, 15; longer as a custom order);
+#: the three-core wire is usually 20-22 AWG, 50 pixels a strand.
+STRAND_SPACINGS_MM = (70, 80, 100, 120, 150)
+STRAND_AWG = 22
+STRAND_PIXELS = 50
+#: Where the wire leaves a pixel: out of the end of its body below the LED board, then along under it. Each
+#: end needs this much to turn from the body into the run (the three cores' bend and the potting's tail).
+STRAND_TURN_MM = 15
+
+
+def strand_needs_mm() -> float:
+    """The least pixel-to-pixel wire that reaches every tile-to-tile link of the chain's path (the
+    snake: across a row, then row to row), with the turn at both ends."""
+    return max(link_lengths()[: board.TILES - 1]) + 2 * STRAND_TURN_MM
+
+
+def strand_spacing(spacings=STRAND_SPACINGS_MM) -> int:
+    """The shortest common spacing that reaches every link: shorter ones do not reach across a row."""
+    need = strand_needs_mm()
+    for spacing in sorted(spacings):
+        if spacing >= need:
+            return spacing
+    raise ValueError(f"no common strand spacing reaches {need:.0f} mm: order a custom spacing")
+
+
+def strand_drop(points: list[int], led_ma: float, spacing_mm: int | None = None, awg: int = STRAND_AWG) -> ChainDrop:
+    """The chain's voltage with the 25 tiles on a strand: every tile-to-tile link is the strand's whole
+    spacing of its own wire (the slack loops included); the strip's LEDs are as before."""
+    spacing_mm = spacing_mm or strand_spacing()
+    lengths = [spacing_mm] * (board.TILES - 1) + link_lengths()[board.TILES - 1:]
+    return chain_drop(points, led_ma, link_awg=awg, lengths=lengths)
+
+
+def window_angles(led_z: float, chamber_h: float, frame_in: tuple[float, float], frame_out: tuple[float, float]) -> tuple[float, float]:
+    """(nearest, farthest) angle in degrees off the LED's axis at which it sees its light frame's windows
+    on the plate's underside ``chamber_h`` above the LED board, from an emitter ``led_z`` above it."""
+    rise = chamber_h - led_z
+    near = min(frame_in)
+    far = math.hypot(*frame_out)
+    return math.degrees(math.atan2(near, rise)), math.degrees(math.atan2(far, rise))

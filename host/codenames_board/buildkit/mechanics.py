@@ -316,3 +316,164 @@ def face_normal(figs) -> tuple[float, float]:
 def faces(eye: Point, target: Point, figs) -> bool:
     ny, nz = face_normal(figs)
     return (eye[1] - target[1]) * ny + (eye[2] - target[2]) * nz > 0
+
+
+# --- the box's floor: what stands on it and what hangs into the box
+
+
+#: The Raspberry Pi 4's tallest parts above its board's top (mm): its USB and Ethernet block (the
+#: Raspberry Pi 4 Model B mechanical drawing: the stacked USB 3 sockets, 16 mm), and the button wires'
+#: Dupont housings on its header (the header's base 2.5 mm, a 14 mm housing, and 10 mm for the wires
+#: to turn), the tallest. Its board: 1.4 mm.
+PI_BOARD_MM = 1.4
+PI_PARTS_MM = {"USB and Ethernet sockets": 16.0, "Dupont housings and their wires turning": 2.5 + 14 + 10}
+PERFBOARD_MM = 1.6
+#: Kept between anything on the floor and anything above it, and from the walls.
+FLOOR_CLEARANCE_MM = 3.0
+
+
+@dataclass(frozen=True)
+class FloorBoard:
+    """A board on standoffs: its footprint, the z of its underside and how tall it stands (board and parts)."""
+
+    name: str
+    x0: float
+    y0: float
+    x1: float
+    y1: float
+    z: float
+    height: float
+
+    @property
+    def top(self) -> float:
+        return self.z + self.height
+
+
+def floor_boards(figs, tile_board_parts_mm: float) -> list[FloorBoard]:
+    """The Pi and the tile board as the model places them, with the height of their tallest parts."""
+    heights = {"Pi": PI_BOARD_MM + max(PI_PARTS_MM.values()), "tile board": PERFBOARD_MM + tile_board_parts_mm}
+    return [FloorBoard(name, x0, y0, x1, y1, z, heights[name]) for name, (x0, y0), (x1, y1), z in figs["floor_boards"]]
+
+
+def vertical_space(figs) -> float:
+    """From the floor's top to the LED board's underside (mm)."""
+    floor, ledboard = figs["box_z"]
+    return ledboard - floor
+
+
+def _overlap(a0, a1, b0, b1) -> bool:
+    return a0 < b1 and b0 < a1
+
+
+def floor_problems(figs, tile_board_parts_mm: float, clearance: float = FLOOR_CLEARANCE_MM) -> list[str]:
+    """Where a board on the floor runs into a wall, another board, a cable entry's room, something hanging
+    from the plate (a button's body, the buzzer, a bullet pixel) or the LED board's underside."""
+    boards = floor_boards(figs, tile_board_parts_mm)
+    (wx0, wy0), (wx1, wy1) = figs["box_inner"]
+    _, ceiling = figs["box_z"]
+    problems = []
+    for b in boards:
+        if b.x0 < wx0 + clearance or b.y0 < wy0 + clearance or b.x1 > wx1 - clearance or b.y1 > wy1 - clearance:
+            problems.append(f"{b.name} runs into a wall of the box")
+        if b.top > ceiling - clearance:
+            problems.append(f"{b.name}: {b.top - ceiling + clearance:.1f} mm too tall for the box under the LED board")
+        for name, (cx, cy), d, lowest in figs["hanging"]:
+            r = d / 2 + clearance
+            if _overlap(b.x0, b.x1, cx - r, cx + r) and _overlap(b.y0, b.y1, cy - r, cy + r) and b.top > lowest - clearance:
+                problems.append(f"{b.name} is under {name}, which reaches {lowest:g} (the board's top: {b.top:g})")
+        for name, (x0, y0), (x1, y1), _ in figs["entry_rooms"]:
+            if _overlap(b.x0, b.x1, x0, x1) and _overlap(b.y0, b.y1, y0, y1):
+                problems.append(f"{b.name} is in the room behind the {name} entry")
+    for i, a in enumerate(boards):
+        for b in boards[i + 1:]:
+            if _overlap(a.x0 - clearance, a.x1 + clearance, b.x0, b.x1) and _overlap(a.y0 - clearance, a.y1 + clearance, b.y0, b.y1):
+                problems.append(f"{a.name} and {b.name} overlap")
+    return problems
+
+
+# --- printed parts: volume and weight from the STL's triangles
+
+Triangle = tuple[Point, Point, Point]
+
+
+def read_stl(text: str) -> list[Triangle]:
+    """An ASCII STL's triangles (OpenSCAD writes ASCII)."""
+    numbers = [float(value) for value in re.findall(r"vertex\s+(\S+)\s+(\S+)\s+(\S+)", text) for value in value]
+    points = [tuple(numbers[i:i + 3]) for i in range(0, len(numbers), 3)]
+    return [tuple(points[i:i + 3]) for i in range(0, len(points) - 2, 3)]
+
+
+@dataclass(frozen=True)
+class Mesh:
+    """A closed solid's volume (mm³) and its surface: the facets facing up or down (a slicer's top and
+    bottom skins) and the rest (its perimeters), mm²."""
+
+    volume: float
+    flat_area: float
+    side_area: float
+
+
+def measure(triangles: list[Triangle]) -> Mesh:
+    """Volume by signed tetrahedra from the origin (the divergence theorem), areas by cross products."""
+    volume = flat = side = 0.0
+    for a, b, c in triangles:
+        volume += (a[0] * (b[1] * c[2] - b[2] * c[1]) - a[1] * (b[0] * c[2] - b[2] * c[0]) + a[2] * (b[0] * c[1] - b[1] * c[0])) / 6
+        u = [q - p for p, q in zip(a, b)]
+        w = [q - p for p, q in zip(a, c)]
+        n = (u[1] * w[2] - u[2] * w[1], u[2] * w[0] - u[0] * w[2], u[0] * w[1] - u[1] * w[0])
+        area = math.hypot(*n) / 2
+        if area and abs(n[2]) / (2 * area) > math.cos(math.radians(45)):
+            flat += area
+        else:
+            side += area
+    return Mesh(abs(volume), flat, side)
+
+
+@dataclass(frozen=True)
+class Slicer:
+    """The print settings hardware/README.md gives: 0.2 mm layers, 3 perimeters, 15 % infill, 4 top and 4
+    bottom layers, a 0.45 mm line (a 0.4 mm nozzle), PLA at 1.24 g/cm³."""
+
+    layer: float = 0.2
+    perimeters: int = 3
+    line: float = 0.45
+    skin_layers: int = 4
+    infill: float = 0.15
+    density: float = 1.24  # g/cm³
+
+    @property
+    def wall(self) -> float:
+        return self.perimeters * self.line
+
+    @property
+    def skin(self) -> float:
+        return self.skin_layers * self.layer
+
+
+SLICER = Slicer()
+
+
+def grams(mesh: Mesh, slicer: Slicer = SLICER) -> tuple[float, float]:
+    """(estimate, solid) in grams. The estimate: a shell of perimeters on the sides and skins on the flat
+    faces, solid, and the infill fraction of what is left inside; where the part is thinner than two shells
+    the shells overlap, so the shell is capped at the whole volume (thin walls print solid)."""
+    shell = min(mesh.volume, mesh.side_area * slicer.wall + mesh.flat_area * slicer.skin)
+    estimate = shell + slicer.infill * (mesh.volume - shell)
+    return estimate * slicer.density / 1000, mesh.volume * slicer.density / 1000
+
+
+#: A printer's average flow on such parts (mm³/s): a current bed-slinger at 0.2 mm layers, perimeters slower
+#: than infill; a fast CoreXY prints about twice that.
+PRINT_FLOW = 8.0
+
+
+def print_minutes(mesh: Mesh, slicer: Slicer = SLICER, flow: float = PRINT_FLOW) -> float:
+    estimate, _ = grams(mesh, slicer)
+    return estimate / slicer.density * 1000 / flow / 60
+
+
+def about(grams_: float) -> str:
+    """How the parts list gives a weight: ``about 50 g`` below 1 kg (to 10 g), ``about 1.2 kg`` above (to 0.1 kg)."""
+    if grams_ >= 1000:
+        return f"about {grams_ / 1000:.1f} kg"
+    return f"about {round(grams_, -1):.0f} g"
