@@ -60,8 +60,30 @@ def test_check_from_an_installed_package_takes_the_current_folders_hardware(monk
     shutil.copytree(HARDWARE, tmp_path / "hardware")
     assert hardware.main(["--check"]) == 0
     assert f"{tmp_path / 'hardware' / 'README.md'}: up to date" in capsys.readouterr().out
-    (tmp_path / "hardware" / "bom.csv").write_text("part,quantity,example,notes\nLED,1,x,y\n", "utf-8")
+    bom = tmp_path / "hardware" / "bom.csv"
+    bom.write_text(bom.read_text("utf-8").replace("white label,25,", "white label,26,"), "utf-8")
     assert hardware.main(["--check", "--folder", str(tmp_path / "hardware")]) == 1
+
+
+def test_check_notices_a_changed_price(monkeypatch, tmp_path, capsys):
+    _installed(monkeypatch, tmp_path)
+    shutil.copytree(HARDWARE, tmp_path / "hardware")
+    costs = tmp_path / "hardware" / "costs.csv"
+    costs.write_text(costs.read_text("utf-8").replace("Raspberry Pi Pico,5.00,", "Raspberry Pi Pico,6.00,"), "utf-8")
+    assert hardware.main(["--check"]) == 1
+    assert "out of date" in capsys.readouterr().err
+    assert hardware.main([]) == 0 and hardware.main(["--check"]) == 0  # rewritten: up to date again
+    assert "| Raspberry Pi Pico | 1 |" in (tmp_path / "hardware" / "README.md").read_text("utf-8")
+
+
+def test_a_part_without_a_price_is_one_line_naming_it(monkeypatch, tmp_path, capsys):
+    _installed(monkeypatch, tmp_path)
+    shutil.copytree(HARDWARE, tmp_path / "hardware")
+    bom = tmp_path / "hardware" / "bom.csv"
+    bom.write_text(bom.read_text("utf-8") + "hot glue sticks,10,7 mm,for the LEDs\n", "utf-8")
+    assert hardware.main(["--check"]) == 2
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and "costs.csv: no price for 'hot glue sticks' of bom.csv: add a row" in err
 
 
 def test_the_readme_shows_every_part_of_the_csv():
@@ -109,6 +131,128 @@ def test_a_bad_parts_list_gets_one_line_naming_the_line_and_the_fix():
     with pytest.raises(hardware.BomError, match=r"bom.csv:2: the part is empty"):
         hardware.read_bom(good + ",1,x,y\n")
     assert hardware.read_bom(good + "\nLED,1,x,\"a, b\"\n") == [hardware.Part("LED", 1, "x", "a, b")]
+
+
+# --- the costs
+
+
+def costs():
+    return hardware.read_costs((HARDWARE / "costs.csv").read_text("utf-8"))
+
+
+def test_every_part_has_one_price_and_every_price_a_part():
+    names = [cost.part for cost in costs()]
+    assert sorted(names) == sorted(parts()) and len(set(names)) == len(names)
+    assert {cost.currency for cost in costs()} == {"USD"}
+    assert all(cost.basis and cost.sold_as for cost in costs())
+
+
+def test_the_pi_parts_and_the_game_are_parts_of_the_list():
+    assert set(hardware.PI_PARTS) | set(hardware.GAME_PARTS) <= set(parts())
+
+
+def test_the_totals_are_the_rows_whole_packs_summed():
+    bom, prices = parts(), {cost.part: cost for cost in costs()}
+    paid = {}
+    for name, part in bom.items():
+        cost = prices[name]
+        packs = -(-part.quantity // cost.pack)  # whole packs: a bag of 100 screws for 20
+        paid[name] = packs * cost.price
+    kit = sum(cents for name, cents in paid.items() if name not in (*hardware.PI_PARTS, *hardware.GAME_PARTS))
+    pi = sum(paid[name] for name in hardware.PI_PARTS)
+    totals = hardware.totals(list(bom.values()), hardware.priced(list(bom.values()), costs()))
+    assert (totals.kit, totals.pi, totals.game, totals.with_pi) == (kit, pi, paid["Codenames game"], kit + pi)
+    section = README.split("### What it costs")[1].split("<!-- end: bom -->")[0]
+    assert f"| {hardware.money(kit)} |" in section and f"**{hardware.money(kit + pi)}**" in section
+    assert f"| {hardware.money(paid['Codenames game'])} |" in section
+
+
+def test_packs_are_paid_whole_and_optional_parts_not_at_all():
+    screws = hardware.Cost("screw", 400, 100, "a box of 100", "USD", "2026-11", "x")
+    assert (screws.cost(20), screws.cost(100), screws.cost(101), screws.cost(0)) == (400, 400, 800, 0)
+    listed = [hardware.Part("screw", 20, "", ""), hardware.Part("encoder (optional)", 0, "", ""),
+              hardware.Part("Raspberry Pi", 1, "", ""), hardware.Part("Codenames game", 1, "", "")]
+    prices = hardware.priced(listed, [screws, hardware.Cost("encoder (optional)", 200, 1, "one", "USD", "2026-11", "x"),
+                                      hardware.Cost("Raspberry Pi", 4500, 1, "one", "USD", "2026-11", "x"),
+                                      hardware.Cost("Codenames game", 2000, 1, "one", "USD", "2026-11", "x")])
+    totals = hardware.totals(listed, prices)
+    assert (totals.kit, totals.pi, totals.game, totals.with_pi) == (400, 4500, 2000, 4900)
+    assert totals.optional == (("encoder (optional)", 200),)
+
+
+def test_the_readme_shows_each_parts_cost_and_the_optional_ones_apart():
+    section = README.split("<!-- generated: bom -->")[1].split("<!-- end: bom -->")[0]
+    bom = parts()
+    for cost in costs():
+        part = bom[cost.part]
+        if part.quantity:
+            assert f" | {hardware.money(cost.cost(part.quantity))} |" in next(
+                line for line in section.splitlines() if line.startswith(f"| {cost.part} |")), cost.part
+    assert "| rotary encoder (optional) | optional |" in section and "the rotary encoder would add $2.00" in section
+    assert "November 2026" in section and "check your shop" in section
+
+
+def test_a_bad_costs_list_gets_one_line_naming_the_line_and_the_fix():
+    head = ",".join(hardware.COST_COLUMNS) + "\n"
+    row = "LED,{price},{pack},a bag,{currency},{checked},shop\n"
+
+    def bad(**changes):
+        fields = {"price": "1.00", "pack": "10", "currency": "USD", "checked": "2026-11", **changes}
+        return head + row.format(**fields)
+
+    with pytest.raises(hardware.BomError, match=r"costs.csv:1: the header must be part,price,pack"):
+        hardware.read_costs("part,price\n")
+    with pytest.raises(hardware.BomError, match=r"costs.csv:2: price '1,50' is not an amount: write e.g. 7.95"):
+        hardware.read_costs(head + 'LED,"1,50",10,a bag,USD,2026-11,shop\n')
+    with pytest.raises(hardware.BomError, match=r"costs.csv:2: pack '0' is not a whole number"):
+        hardware.read_costs(bad(pack="0"))
+    with pytest.raises(hardware.BomError, match=r"costs.csv:2: checked 'Nov 2026' is not a month"):
+        hardware.read_costs(bad(checked="Nov 2026"))
+    with pytest.raises(hardware.BomError, match=r"costs.csv:3: currency EUR differs from USD above"):
+        hardware.read_costs(bad() + row.format(price="2", pack="1", currency="EUR", checked="2026-11"))
+    assert hardware.read_costs(bad(price="7.5"))[0].price == 750
+    listed = [hardware.Part("LED", 1, "", "")]
+    with pytest.raises(hardware.BomError, match=r"'button' is not in bom.csv"):
+        hardware.priced(listed, hardware.read_costs(bad() + row.format(price="1", pack="1", currency="USD", checked="2026-11").replace("LED", "button")))
+    with pytest.raises(hardware.BomError, match=r"'LED' has two rows"):
+        hardware.priced(listed, hardware.read_costs(bad() + bad().split("\n", 1)[1]))
+
+
+# --- the guide
+
+
+def _messages():
+    """Every English message of the host, as a pattern: its {placeholders} match any text."""
+    import tomllib
+
+    def walk(table):
+        for value in table.values():
+            yield from walk(value) if isinstance(value, dict) else [value]
+
+    locale = tomllib.loads((ROOT / "host" / "codenames_board" / "locale" / "en.toml").read_text("utf-8"))
+    return [re.compile(re.sub(r"\\\{\w+\\\}", ".+?", re.escape(text))) for text in walk(locale) if isinstance(text, str)]
+
+
+def test_the_troubleshooting_table_quotes_the_programs_real_messages():
+    section = README.split("### Troubleshooting")[1]
+    quoted = re.findall(r'"([^"|]{12,})"', section)
+    assert len(quoted) >= 12
+    messages = _messages()
+    for text in quoted:
+        assert any(pattern.fullmatch(text) for pattern in messages), f"not a message of the program: {text!r}"
+
+
+def test_the_guide_has_the_checks_before_the_first_power_on_and_the_one_tile_step():
+    guide = README.split("## Assembly, step by step")[1]
+    checks = guide.split("### Before the first power-on: the multimeter checks")[1].split("###")[0]
+    rows = re.findall(r"^\| (\d+) \|", checks, re.M)
+    assert rows == [str(n) for n in range(1, len(rows) + 1)] and len(rows) >= 12
+    assert "10 kΩ (9.5-10.5)" in checks and "330 Ω (314-347)" in checks
+    assert {"resistor 10 kΩ", "resistor 330 Ω", "electrolytic capacitor 1000 µF"} <= set(parts())
+    assert "Stage 1, the LED supply alone" in guide and "Stage 3, together" in guide
+    prototype = guide.split("### One tile first: the prototype")[1].split("###")[0]
+    assert "part=\"tile_coupon\"" in prototype and "codenames-board selftest --pads" in prototype
+    assert "part = \"all\"; // [" in SCAD.read_text("utf-8") and "tile_coupon" in SCAD.read_text("utf-8").split("part = \"all\"; // [")[1].split("]")[0]
 
 
 def test_a_readme_without_its_markers_is_refused():
@@ -338,9 +482,10 @@ def test_the_drawings_have_every_hole(renders):
     feeds = len(re.findall(r'\["[^"]+", \[[\d.]+, [\d.]+\], \d+\]', next(line for line in echo.splitlines() if "figure feeds" in line)))
     assert feeds == 3
     assert ledboard == 1 + edge + up + board.LEDS + 25 + buttons + status_led + 1 + feeds + cable_slot
-    # the floor: its screws, the Pi's four mounting holes, five vents; the back wall: the USB-C and DC entries
+    # the floor: its screws, the Pi's four mounting holes and the tile board's four, five vents under the Pi;
+    # the back wall: the USB-C and DC entries
     floor_screws = int(re.search(r'\["floor", "printed", (\d+),', echo)[1])
-    assert (out / "floor_2d.svg").read_text().count("\nM ") == 1 + floor_screws + 4 + 5
+    assert (out / "floor_2d.svg").read_text().count("\nM ") == 1 + floor_screws + 4 + 4 + 5
     assert (out / "back_2d.svg").read_text().count("\nM ") == 1 + 2
 
 

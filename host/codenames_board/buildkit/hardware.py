@@ -1,9 +1,12 @@
 """The hardware folder (``hardware/``): the parts list, the power budget and the enclosure's renders.
 
 ``hardware/bom.csv`` is the parts list (part, quantity, example, notes);
-``hardware/README.md`` shows it as a table and carries the power budget
-(``power.py``) between ``<!-- generated: NAME -->`` and ``<!-- end: NAME -->``
-markers. ``python -m codenames_board.buildkit.hardware`` rewrites those
+``hardware/costs.csv`` gives each of its parts a price (of what a builder buys:
+a pack, a spool, a sheet) and where the figure comes from.
+``hardware/README.md`` shows the list as a table, with each part's cost and
+the totals (the table without the Pi, the Pi, the game), and carries the
+power budget (``power.py``) between ``<!-- generated: NAME -->`` and
+``<!-- end: NAME -->`` markers. ``python -m codenames_board.buildkit.hardware`` rewrites those
 sections; ``--check`` says whether they are up to date; ``--picture`` renders
 ``hardware/table.png`` and ``--stl FOLDER`` every printable part of
 ``hardware/enclosure.scad`` with OpenSCAD.
@@ -19,6 +22,7 @@ from __future__ import annotations
 import argparse
 import csv
 import io
+import math
 import os
 import re
 import shutil
@@ -34,6 +38,13 @@ from . import power
 
 COMMAND = "python -m codenames_board.buildkit.hardware"
 BOM_COLUMNS = ("part", "quantity", "example", "notes")
+COST_COLUMNS = ("part", "price", "pack", "sold_as", "currency", "checked", "basis")
+#: the Pi and what only it needs: left out of the kit without a Pi
+PI_PARTS = ("Raspberry Pi", "microSD card", "Pi power supply")
+#: the game itself: its cards lie on the tiles, but it is no part of the kit
+GAME_PARTS = ("Codenames game",)
+MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
+          "November", "December")
 PICTURE_SIZE = (1200, 900)
 
 
@@ -69,16 +80,157 @@ def read_bom(text: str, source: str = "bom.csv") -> list[Part]:
     return parts
 
 
-def bom_markdown(parts: list[Part]) -> str:
-    lines = ["| part | quantity | example | notes |", "|---|---|---|---|"]
+@dataclass(frozen=True)
+class Cost:
+    """What a builder pays for one purchase of a part: ``price`` cents for ``pack`` of the parts list's units."""
+
+    part: str
+    price: int  # cents
+    pack: int  # how many of the part's quantity units one purchase holds (pieces, metres, a whole plate)
+    sold_as: str
+    currency: str
+    checked: str  # YYYY-MM
+    basis: str
+
+    def packs(self, quantity: int) -> int:
+        """Whole purchases for ``quantity`` (0 for an optional part: it is not counted)."""
+        return math.ceil(quantity / self.pack) if quantity > 0 else 0
+
+    def cost(self, quantity: int) -> int:
+        return self.packs(quantity) * self.price
+
+
+def _cents(text: str) -> int | None:
+    match = re.fullmatch(r"(\d+)(?:\.(\d{1,2}))?", text)
+    return None if match is None else int(match[1]) * 100 + int((match[2] or "0").ljust(2, "0"))
+
+
+def read_costs(text: str, source: str = "costs.csv") -> list[Cost]:
+    """The prices of a costs.csv text; BomError names the first bad line and the fix."""
+    rows = list(csv.reader(io.StringIO(text)))
+    if not rows or tuple(cell.strip() for cell in rows[0]) != COST_COLUMNS:
+        raise BomError(f"{source}:1: the header must be {','.join(COST_COLUMNS)}")
+    costs: list[Cost] = []
+    for number, row in enumerate(rows[1:], 2):
+        if not any(cell.strip() for cell in row):
+            continue
+        if len(row) != len(COST_COLUMNS):
+            raise BomError(f"{source}:{number}: {len(row)} fields, expected {len(COST_COLUMNS)}: quote a field that has a comma")
+        part, price, pack, sold_as, currency, checked, basis = (cell.strip() for cell in row)
+        cents = _cents(price)
+        if cents is None:
+            raise BomError(f"{source}:{number}: price {price!r} is not an amount: write e.g. 7.95 (0 for a part counted with another)")
+        if not pack.isdigit() or int(pack) == 0:
+            raise BomError(f"{source}:{number}: pack {pack!r} is not a whole number of the part's units: write e.g. 10 for a bag of 10")
+        if not re.fullmatch(r"\d{4}-(0[1-9]|1[0-2])", checked):
+            raise BomError(f"{source}:{number}: checked {checked!r} is not a month: write e.g. 2026-11")
+        if not sold_as or not basis:
+            raise BomError(f"{source}:{number}: say what is bought (sold_as) and what the price is based on (basis)")
+        if costs and currency != costs[0].currency:
+            raise BomError(f"{source}:{number}: currency {currency} differs from {costs[0].currency} above: give every price in one currency")
+        costs.append(Cost(part, cents, int(pack), sold_as, currency, checked, basis))
+    return costs
+
+
+def priced(parts: list[Part], costs: list[Cost], source: str = "costs.csv") -> dict[str, Cost]:
+    """Each part's price; BomError names a part without a price, a price without a part, a part priced twice."""
+    by_part: dict[str, Cost] = {}
+    for cost in costs:
+        if cost.part in by_part:
+            raise BomError(f"{source}: {cost.part!r} has two rows: keep one")
+        by_part[cost.part] = cost
+    names = [part.part for part in parts]
+    for name in names:
+        if name not in by_part:
+            raise BomError(f"{source}: no price for {name!r} of bom.csv: add a row for it (0 if another row counts it)")
+    for name in by_part:
+        if name not in names:
+            raise BomError(f"{source}: {name!r} is not in bom.csv: remove its row, or name the part exactly as bom.csv does")
+    return by_part
+
+
+@dataclass(frozen=True)
+class Totals:
+    """In cents: the table without the Pi (nor the game), the Pi with its card and supply, the game; the optional parts."""
+
+    kit: int
+    pi: int
+    game: int
+    optional: tuple[tuple[str, int], ...]  # (part, what it would add)
+
+    @property
+    def with_pi(self) -> int:
+        return self.kit + self.pi
+
+
+def totals(parts: list[Part], prices: dict[str, Cost]) -> Totals:
+    sums = {"kit": 0, "pi": 0, "game": 0}
+    for part in parts:
+        group = "pi" if part.part in PI_PARTS else "game" if part.part in GAME_PARTS else "kit"
+        sums[group] += prices[part.part].cost(part.quantity)
+    optional = tuple((p.part, prices[p.part].price) for p in parts if p.quantity == 0)
+    return Totals(sums["kit"], sums["pi"], sums["game"], optional)
+
+
+def money(cents: int) -> str:
+    return f"${cents // 100:,}.{cents % 100:02d}"
+
+
+def _month(checked: str) -> str:
+    year, month = checked.split("-")
+    return f"{MONTHS[int(month) - 1]} {year}"
+
+
+def _cost_cell(part: Part, cost: Cost) -> tuple[str, str]:
+    """(what is bought, its cost) for the table."""
+    if part.quantity == 0:
+        return f"not counted: {cost.sold_as}", f"({money(cost.price)})"
+    if cost.price == 0:
+        return cost.sold_as, money(0)
+    packs = cost.packs(part.quantity)
+    bought = cost.sold_as if packs == 1 else f"{packs} x {cost.sold_as}"
+    return bought, money(cost.cost(part.quantity))
+
+
+def bom_markdown(parts: list[Part], costs: list[Cost] | None = None) -> str:
+    prices = priced(parts, costs) if costs is not None else None
+    currency = costs[0].currency if costs else ""
+    lines = ["| part | quantity | example | notes |" + (f" you buy | cost ({currency}) |" if prices else ""),
+             "|---|---|---|---|" + ("---|---:|" if prices else "")]
     for p in parts:
-        cells = (p.part, str(p.quantity) if p.quantity else "optional", p.example, p.notes)
+        cells = [p.part, str(p.quantity) if p.quantity else "optional", p.example, p.notes]
+        if prices:
+            cells += _cost_cell(p, prices[p.part])
         lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
-    return (
+    text = (
         f"From [`bom.csv`](bom.csv) (written by `{COMMAND}`). Quantities are for the default build: "
-        "the buttons, 25 tiles, the LED counts in `firmware/board.py` and the enclosure's defaults.\n\n"
+        "the buttons, 25 tiles, the LED counts in `firmware/board.py` and the enclosure's defaults."
+        + (" Prices from [`costs.csv`](costs.csv), whose `basis` column says what each figure is based on." if prices else "")
+        + "\n\n"
         + "\n".join(lines)
         + "\n"
+    )
+    return text + (costs_markdown(parts, costs, prices) if prices else "")
+
+
+def costs_markdown(parts: list[Part], costs: list[Cost], prices: dict[str, Cost]) -> str:
+    t = totals(parts, prices)
+    months = sorted({cost.checked for cost in costs})
+    when = _month(months[0]) if len(months) == 1 else f"{_month(months[0])} to {_month(months[-1])}"
+    optional = "; ".join(f"the {name.removesuffix(' (optional)')} would add {money(price)}" for name, price in t.optional)
+    pi = ", ".join(PI_PARTS[:-1]) + " and " + PI_PARTS[-1]
+    return (
+        f"\n### What it costs\n\n"
+        f"In {costs[0].currency}, approximate, as checked in {when}: prices move (memory has pushed the Pi's up "
+        "since 2025), so check your shop. Each part costs what you pay for it: whole packs, spools and sheets "
+        "at their price (a box of 100 screws for 20 of them, two 1 kg spools of PLA for a plate of over a kilogram, one "
+        "hardboard sheet for the LED board and the floor), and the leftovers stay in your drawer. The printed "
+        f"route; optional parts are not counted ({optional or 'none'}).\n\n"
+        "| | cost |\n|---|---:|\n"
+        f"| the table without a Pi: every part above but the {pi}, and the game | {money(t.kit)} |\n"
+        f"| the {pi} | {money(t.pi)} |\n"
+        f"| **the table with a Pi** | **{money(t.with_pi)}** |\n"
+        f"| the Codenames game, bought separately (its word cards lie on the tiles) | {money(t.game)} |\n"
     )
 
 
@@ -112,11 +264,13 @@ NO_FOLDER = (
 
 
 def readme(folder: Path, config: Config | None = None) -> str:
-    """``hardware/README.md`` as it should be: its generated sections from bom.csv and the power budget."""
+    """``hardware/README.md`` as it should be: its generated sections from bom.csv, costs.csv and the power budget."""
     config = parse("") if config is None else config
-    bom_path = folder / "bom.csv"
+    bom_path, costs_path = folder / "bom.csv", folder / "costs.csv"
     parts = read_bom(bom_path.read_text("utf-8"), str(bom_path))
-    sections = {"bom": bom_markdown(parts), "power": power.markdown(power.power_budget(config), config)}
+    costs = read_costs(costs_path.read_text("utf-8"), str(costs_path))
+    priced(parts, costs, str(costs_path))  # names the file in a missing or extra row's message
+    sections = {"bom": bom_markdown(parts, costs), "power": power.markdown(power.power_budget(config), config)}
     return replace_sections((folder / "README.md").read_text("utf-8"), sections, str(folder / "README.md"))
 
 

@@ -168,10 +168,12 @@ def cable_run(a: Point, b: Point) -> float:
 
 #: The steps of hardware/README.md's assembly, in order, with what each fits.
 STEPS = (
+    ("The Pi", ("Pi software",)),
+    ("Build the tile board", ("tile board",)),
+    ("One tile first", ("tile coupon", "one-tile test")),
     ("Print", ("plate", "hood", "inserts")),
     ("Cut the LED board", ("LED board cut",)),
     ("The box", ("box sides", "USB-C socket", "DC jack", "Pi", "floor cut")),
-    ("Build the tile board", ("tile board",)),
     ("LEDs", ("LEDs", "LED wires")),
     ("Pads", ("pads", "pad labels")),
     ("Under the plate", ("SAND TIMER button", "status LED", "buzzer")),
@@ -180,13 +182,16 @@ STEPS = (
     ("The display and the hood", ("display", "display ribbon", "hood")),
     ("The top onto the box", ("top",)),
     ("Buttons and wires", ("30 mm buttons", "button wires", "ribbon on the Pi", "Pi cables")),
-    ("The Pi", ("Pi software",)),
     ("Bring-up", ("bring-up",)),
     ("Close the floor", ("floor",)),
 )
 
-#: (part, how it is fitted or reached, the part that closes that access once fitted)
+#: (part, how it is fitted or reached, the part that closes that access once fitted); and the bench work
+#: that must come before a part: (work, why, the part it must precede)
 ACCESS = (
+    ("Pi software", "on the bench: it flashes the tile board and runs the self-tests", "tile board"),
+    ("tile board", "on the bench: the one-tile test runs on it", "one-tile test"),
+    ("one-tile test", "settles the thresholds and the plate's print settings while nothing is printed", "plate"),
     ("inserts", "pressed in hot from the plate's top", "hood"),
     ("USB-C socket", "its nut inside the back wall", "top"),
     ("DC jack", "its nut inside the back wall", "top"),
