@@ -64,10 +64,10 @@ rib_t = 2.4;                // chamber walls (a cut through a wall leaves 1.2 mm
 skirt_t = 3;                // the plate's outer wall
 notch = [8, 4];             // cable channels (width, height) at the foot of every wall
 
-// "smd": a WS2812B on a 10 mm round board glued on each LED mark (soldered links); "pixel": a
+// "boards": a WS2812B on a 10 mm round pixel board glued on each LED mark (soldered links); "strand": a
 // pre-wired strand of 12 mm WS2811 "bullet" pixels pushed down through 12 mm holes in the LED board
 // (their bodies hang into the box; buildkit/electrical.py says which lead spacing reaches)
-leds = "smd";               // [smd, pixel]
+leds = "boards";            // [boards, strand]
 pixel_hole = 12;            // a 12 mm bullet pixel's hole
 pixel_head = 8;             // its dome and flange above the LED board (a 12 mm WS2811 bullet, about 8 mm)
 pixel_body = 25;            // its body below a 3 mm panel, the wires leaving its end ...
@@ -145,7 +145,7 @@ entry_depth = [40, 30];     // room inside the back wall behind the USB-C socket
 tile_board = [80, 120];
 tile_board_at = [-1, -1];
 tile_board_holes = [72, 112]; // its corner holes' spacing (M2.5 screws; drill them 2.7 mm where the board has none)
-tile_board_standoff = 6;    // M2.5 x 6 mm standoffs: room for its solder side, and for the bullet pixels' bodies over it (leds = "pixel")
+tile_board_standoff = 6;    // M2.5 x 6 mm standoffs: room for its solder side, and for the bullet pixels' bodies over it (leds = "strand")
 tile_board_gap = 20;        // between the Pi's header edge and the tile board: the Dupont housings and the ribbon
 // where 5 V and GND come up through the LED board into the tile chain: [row, column] of each tile
 // that buildkit/wiring.py's injection_points() names (A1: the chain's start, D2: index 18); the
@@ -308,7 +308,7 @@ hanging = concat(
     [for (f = features) if (f[0] != "buzzer")
         [f[0], f[1], f[3], top_z - (f[0] == "SAND TIMER" ? big_button_depth : f[0] == "status LED" ? status_led_depth : button_depth)]],
     [["buzzer", features[len(features) - 1][1], buzzer_size[0], rib_h - buzzer_size[1]]],
-    leds == "pixel" ? [for (r = [0:4], c = [0:4]) [str("pixel ", chr(65 + r), c + 1), cell(r, c), pixel_hole + 2, -ledboard_t - pixel_body - pixel_turn]] : []);
+    leds == "strand" ? [for (r = [0:4], c = [0:4]) [str("pixel ", chr(65 + r), c + 1), cell(r, c), pixel_hole + 2, -ledboard_t - pixel_body - pixel_turn]] : []);
 // Rooms kept free on the floor: [name, [x0, y0], [x1, y1], top z] (the entries' bodies inside the back wall)
 entry_rooms = [for (i = [0:len(entries) - 1]) let(e = entries[i], w = e[2] + 16)
     [e[0], [e[1][0] - w / 2, plate[1] - box_wall - entry_depth[i]], [e[1][0] + w / 2, plate[1] - box_wall], e[1][2] + w / 2]];
@@ -408,7 +408,7 @@ figure("entry_rooms", entry_rooms);
 figure("counterbore", [mdf_t, mdf_t - button_panel, len(mdf_counterbores) > 0 ? counterbore_d(mdf_counterbores[0]) : 0, len(mdf_counterbores)]);
 figure("acrylic", acrylic);
 figure("strip_h", rib_h + acrylic_t);
-// the LEDs: "smd" or "pixel"; the chamber's height, an SMD pixel's emitting face, a bullet pixel's hole, head and body
+// the LEDs: "boards" or "strand"; the chamber's height, an SMD pixel's emitting face, a bullet pixel's hole, head and body
 figure("leds", str("\"", leds, "\""));
 figure("chamber", [rib_h, smd_led_h]);
 figure("pixel", [pixel_hole, pixel_head, pixel_body]);
@@ -633,7 +633,7 @@ module ledboard_2d() {
         square(plate);
         for (s = concat(edge_screws, bosses)) translate(s) circle(d = screw_d);
         for (r = [0:4], c = [0:4]) let(p = cell(r, c)) {
-            translate(p) if (leds == "pixel") circle(d = pixel_hole); else circle(d = 1.5, $fn = 8);  // LED mark or pixel hole
+            translate(p) if (leds == "strand") circle(d = pixel_hole); else circle(d = 1.5, $fn = 8);  // LED mark or pixel hole
             translate(p + [-pitch[0] / 2 + rib_t + 6, pitch[1] / 2 - rib_t - 6]) circle(d = 5);  // pad wire
         }
         for (bar = [[bar_x0, timer_leds], [turn_x0, turn_leds]], i = [0:bar[1] - 1])

@@ -290,7 +290,7 @@ def test_budget_follows_the_config():
     assert bright.leds == 25 + 30 + 2
     assert bright.worst_ma == bright.chain_max_ma == 57 * 61
     assert bright.drawn_max_ma == 1500
-    assert bright.supply_ma == power.rating(57 * 61) == 5000
+    assert bright.supply_ma == power.rating(57 * 61 + power.LEVEL_SHIFTER_MA + power.BUZZER_MA) == 5000
 
 
 def test_usb_brightness_is_the_brightest_typical_frame_within_the_usb_cap():

@@ -140,11 +140,17 @@ def test_every_cable_reaches_its_path_in_the_model_with_slack(figs):
     assert {c.length for c in buttons} == {mechanics.FRONT_WIRE, mechanics.BACK_WIRE}
     assert f"{mechanics.FRONT_WIRE // 10} cm for the operatives' side, {mechanics.BACK_WIRE // 10} cm" in bom["button wire"].notes
     # Two wires for each button and the status LED (at the front); the buzzer's driver on the tile
-    # board takes three from the Pi (GPIO12, 5 V, GND) and gives two to the buzzer under the plate
-    # (wiring/README.md, the buzzer's driver), counted as a back-side run each.
-    wire = 2 * (sum(c.length for c in buttons) + mechanics.FRONT_WIRE) + 3 * mechanics.BACK_WIRE + 2 * mechanics.BACK_WIRE
-    assert bom["button wire"].quantity * 1000 >= wire
-    assert bom["Dupont female contact"].quantity >= 2 * (len(buttons) + 1) + 3
+    # board takes two from the Pi (GPIO12, GND: its 5 V is the LED supply's) and gives two to the buzzer
+    # under the plate (wiring/README.md, the buzzer's driver), counted as a back-side run each.
+    buzzer = sum(count for _, _, count in mechanics.BUZZER_WIRES)
+    wire = 2 * sum(c.length for c in buttons) + mechanics.STATUS_LED_WIRES * mechanics.FRONT_WIRE + buzzer * mechanics.BACK_WIRE
+    assert bom["button wire"].quantity == math.ceil(wire / 1000)
+    from_pi = sum(count for start, _, count in mechanics.BUZZER_WIRES if start == "Pi header")
+    assert from_pi == 2  # GPIO12 and GND: the Pi's 5 V pins are under the display's ribbon
+    assert bom["Dupont female contact"].quantity == 2 * len(buttons) + mechanics.STATUS_LED_WIRES + from_pi
+    (tile_board,) = [(low, high) for name, low, high, _ in figs["floor_boards"] if name == "tile board"]
+    nearest = [min(max(p, lo), hi) for p, lo, hi in zip(points["Pi header"], *tile_board)]  # its nearest edge
+    assert mechanics.cable_run(points["Pi header"][:2], nearest) + mechanics.SLACK_MM <= mechanics.BACK_WIRE
     assert bom["female spade crimp terminal 2.8 mm"].quantity == 2 * sum(c.b_connector.size == "2.8" for c in buttons)
     assert bom["female spade crimp terminal 4.8 mm"].quantity == 2 * sum(c.b_connector.size == "4.8" for c in buttons)
 
@@ -293,7 +299,7 @@ def test_the_floor_check_catches_a_board_under_a_button_too_tall_or_on_another(n
     on_pi = mechanics.figures(SCAD, "tile_board_at=[240,520]")
     assert "Pi and tile board overlap" in mechanics.floor_problems(on_pi, tallest)
     # the bullet pixels' bodies over the tile board: 10 mm standoffs were too tall for them
-    tall = mechanics.figures(SCAD, 'leds="pixel"', "tile_board_standoff=10")
+    tall = mechanics.figures(SCAD, 'leds="strand"', "tile_board_standoff=10")
     assert any("under pixel A3" in problem for problem in mechanics.floor_problems(tall, tallest))
 
 
@@ -302,8 +308,8 @@ def test_the_floor_check_catches_a_board_under_a_button_too_tall_or_on_another(n
 
 def test_bullet_pixels_fit_the_chamber_and_the_box(need_tool):
     need_tool("openscad")
-    pixel = mechanics.figures(SCAD, 'leds="pixel"')
-    assert pixel["leds"] == "pixel"
+    pixel = mechanics.figures(SCAD, 'leds="strand"')
+    assert pixel["leds"] == "strand"
     assert mechanics.floor_problems(pixel, electrical.tallest_part().height) == []
     hole, head, body = pixel["pixel"]
     chamber, _ = pixel["chamber"]
@@ -342,7 +348,8 @@ def test_a_strand_of_22_awg_holds_the_voltage_with_the_three_feeds_and_not_with_
     assert three.lowest >= electrical.WS2812_VDD_MIN
     assert max(three.link_amps) <= electrical.WIRES[electrical.STRAND_AWG].max_a
     # at the strand's end instead of D2: its own tail wires, no splice into the strand
-    tail = electrical.strand_drop([0, board.TILES - 1, board.LEDS - 1], led_ma)
+    assert electrical.strand_feeds() == [0, board.TILES - 1, board.LEDS - 1]
+    tail = electrical.strand_drop(electrical.strand_feeds(), led_ma)
     assert tail.lowest >= electrical.WS2812_VDD_MIN and max(tail.link_amps) <= electrical.WIRES[electrical.STRAND_AWG].max_a
     two = electrical.strand_drop([0, board.LEDS - 1], led_ma)
     assert max(two.link_amps) > electrical.WIRES[electrical.STRAND_AWG].max_a
@@ -361,7 +368,7 @@ def renders(tmp_path_factory, need_tool_module):
         "top_counterbore_2d.svg": ['part="top_counterbore_2d"'],
         "acrylic_2d.svg": ['part="acrylic_2d"'],
         "strips_2d.svg": ['part="strips_2d"'],
-        "pixel_ledboard.svg": ['part="ledboard_2d"', 'leds="pixel"'],
+        "strand_ledboard.svg": ['part="ledboard_2d"', 'leds="strand"'],
         "tile_coupon.stl": ['part="tile_coupon"'],
         "hood.stl": ['part="hood"'],
         "top.stl": ['part="top"', "$fn=12"],
@@ -395,7 +402,7 @@ def test_the_faster_routes_drawings_render_with_a_counterbore_per_snap_in_button
     for part in ("top_2d", "top_counterbore_2d", "acrylic_2d", "strips_2d"):
         assert f"`{part}`" in GUIDE, part
     # the pixel option's LED board: a 12 mm hole for each tile's pixel instead of its mark
-    assert contours(out / "pixel_ledboard.svg") > board.TILES
+    assert contours(out / "strand_ledboard.svg") > board.TILES
 
 
 def test_the_tile_coupon_is_one_tile_with_its_walls_printable_in_under_an_hour(renders, figs):

@@ -177,9 +177,14 @@ def test_the_buzzer_stage_matches_the_computed_driver(net):
     coil = net.net_of(series, "1")
     diode = net.ref_of(electrical.FLYBACK.name)
     assert net.net_of(diode, "2") == coil  # the anode at the coil's low end
-    assert net.net_of(diode, "1") == "+5V_PI"  # the cathode (ring) at 5 V
-    assert net.net_of("LS1", "1") == "+5V_PI" and net.net_of("LS1", "2") == coil
-    assert net.net_of("A1", 2) == "+5V_PI" and net.parts[transistor]["footprint"].endswith("TO-92_Inline")
+    assert net.net_of(diode, "1") == "+5V_LED"  # the cathode (ring) at 5 V: the LED supply's, on the tile board
+    assert net.net_of("LS1", "1") == "+5V_LED" and net.net_of("LS1", "2") == coil
+    assert net.parts[transistor]["footprint"].endswith("TO-92_Inline")
+    # the display's ribbon covers the Pi's 5 V pins: nothing else takes them, and only two wires come from the Pi
+    assert net.net_of("A1", 2) == net.net_of("A1", 4) == "+5V_PI"
+    assert {ref for ref, _ in net.nets["+5V_PI"]} == {"A1", "DS1"}
+    (wires,) = [ref for ref, _ in net.nets[buzzer] if ref.startswith("J")]
+    assert {function for nodes in net.nets.values() for (ref, _), function in nodes.items() if ref == wires} == {"BUZZER", "GND"}
 
 
 def test_no_net_is_a_single_pin_unless_it_leaves_the_board(net):
@@ -198,6 +203,52 @@ def test_every_part_is_in_the_parts_list_with_enough_of_it(net):
         needed[part.bom] = needed.get(part.bom, 0) + part.bom_share
     for row, amount in needed.items():
         assert amount <= bom[row] + 1e-9, (row, amount, bom[row])
+
+
+def test_the_header_strips_hold_every_socket_with_a_pin_lost_at_each_cut():
+    model = circuit.build(parse(""), board)
+    pieces = sorted((len(part.pins) for part in model.parts if part.bom == "female header strip"), reverse=True)
+    per_breakout = len(circuit.MPR121_CONTROL) + len(circuit.MPR121_ELECTRODES)
+    assert sum(pieces) == 2 * 20 + len(board.MPR121_ADDRESSES) * per_breakout
+    strips: list[int] = []  # first fit, longest first; every piece after a strip's first costs the pin its cut destroys
+    for piece in pieces:
+        for index, used in enumerate(strips):
+            if used + 1 + piece <= 40:
+                strips[index] += 1 + piece
+                break
+        else:
+            strips.append(piece)
+    with open(ROOT / "hardware" / "bom.csv", encoding="utf-8") as rows:
+        row = next(row for row in csv.DictReader(rows) if row["part"] == "female header strip")
+    assert int(row["quantity"]) == len(strips) and "1 x 40" in row["example"]
+    assert f"{sum(pieces)} pins in {len(pieces)} pieces" in row["notes"] and f"{len(strips)} x 40" in row["notes"]
+    assert f"{len(circuit.MPR121_CONTROL)} pins" in row["notes"] and f"{len(circuit.MPR121_ELECTRODES)}: the 12 electrodes" in row["notes"]
+
+
+def test_every_connectors_wire_ends_on_its_own_net():
+    model = circuit.build(parse(""), board)
+    for part in model.parts:
+        if part.leads:
+            assert len(part.leads) == len(part.pins), part.ref
+            for (number, _), far in zip(part.pins, part.leads):
+                assert model.net_at(part.ref, number) == model.net_at(*far), (part.ref, number, far)
+                assert model.part(far[0]).place != circuit.TILE_BOARD
+
+
+def test_the_resistors_footprints_are_their_pitch_on_the_perfboard():
+    model = circuit.build(parse(""), board)
+    places = {place.ref: place for place in perfboard.placements(model)}
+    for part in model.parts:
+        if part.footprint.startswith("Resistor_THT:"):
+            pitch = float(re.search(r"_P([\d.]+)mm_", part.footprint)[1])
+            (a, b) = places[part.ref].pins.values()
+            assert abs(a[0] - b[0]) + abs(a[1] - b[1]) == round(pitch / perfboard.PITCH), part.ref
+    half_watt = [p for p in electrical.TILE_BOARD_PARTS if p.name.startswith("resistor, 0.5 W")]
+    quarter = [p for p in electrical.TILE_BOARD_PARTS if p.name.startswith("resistor, 1/4 W")]
+    on_board = [p for p in model.parts if p.place == circuit.TILE_BOARD and p.footprint.startswith("Resistor_THT:")]
+    assert sum(p.count for p in half_watt) == sum("DIN0309" in p.footprint for p in on_board) == 1
+    assert sum(p.count for p in quarter) == sum("DIN0207" in p.footprint for p in on_board)
+    assert "12.7 mm" in half_watt[0].source
 
 
 def test_tile_board_parts_have_kicad_footprints_and_the_others_none(net):

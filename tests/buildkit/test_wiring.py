@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import power, wiring
+from codenames_board.buildkit import electrical, power, wiring
 from codenames_board.config import SCHEMA, SPI_DISPLAY_PINS, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -238,14 +238,20 @@ def test_block_diagram_quotes_the_power_budgets_glitch_current(files):
     assert f"{board.LEDS * 3 * board.LED_MA_PER_CHANNEL} mA" not in diagram  # the dark LEDs' own draw counts too
 
 
-def test_the_level_shifter_is_counted_on_the_supply_the_wiring_feeds_it_from():
+def test_the_level_shifter_and_the_buzzer_are_counted_on_the_supply_the_wiring_feeds_them_from():
     readme = wiring.generate()["README.md"]
     assert "VCC to the LEDs' 5 V" in readme and "the LED supply's 5 V" in readme
+    driver = readme.split("### The buzzer's driver")[1].split("###")[0]
+    assert "the LED supply's 5 V" in driver and "the power budget counts" in driver
+    assert power.BUZZER_MA == round(electrical.buzzer_driver().coil_max_ma)
     budget = power.power_budget()
-    assert budget.supply_ma == power.rating(budget.chain_max_ma + power.LEVEL_SHIFTER_MA)
+    assert budget.supply_ma == power.rating(budget.chain_max_ma + power.LEVEL_SHIFTER_MA + power.BUZZER_MA)
     text = power.markdown(budget)
     usb = text.split("**The Pi**")[1].split("\n\n")[0]
-    assert "level shifter" not in usb and "level shifter" in text.split("**The Pi**")[0]
+    led_supply = text.split("**The Pi**")[0]
+    for part in ("level shifter", "buzzer"):
+        assert part not in usb and part in led_supply, part
+    assert f"{power.BUZZER_MA} mA" in led_supply
 
 
 def test_the_buzzer_pin_goes_to_a_driver_never_to_the_buzzer():

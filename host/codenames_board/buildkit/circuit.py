@@ -10,7 +10,7 @@ are. Pure functions, same input, same model.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from types import ModuleType
 
 from ..config import BUTTON_PINS, ENCODER_PINS, SPI_DISPLAY_PINS, Config
@@ -61,6 +61,7 @@ class Part:
     note: str = ""
     bom_share: float = 1.0  # how much of one unit of its BOM row it takes (a strip cut to length)
     shown: tuple[str, ...] = ()  # the pin numbers as a builder counts them, if not the footprint's
+    leads: tuple[tuple[str, str], ...] = ()  # a connector's wires: pin by pin, the (ref, pin number) each one goes to
 
     def name_of(self, number: str) -> str:
         return dict(self.pins)[number]
@@ -203,15 +204,16 @@ def _tile_board(b: _Builder, board: ModuleType) -> None:
 
     # The level shifter (wiring/README.md, "The level shifter").
     b.add(Part("U1", "74AHCT125", FOOTPRINT["dip14"], _numbered(AHCT125), "level shifter", TILE_BOARD, "in a DIP-14 socket"))
-    b.add(Part("R1", "330", FOOTPRINT["r_quarter"], _two("1", "2"), "resistor 330 Ω", TILE_BOARD, "in the LED data line"))
+    b.add(Part("R1", "330", FOOTPRINT["r_quarter"], _two("1", "2"), "resistor 330 Ω", TILE_BOARD,
+               "in the LED data line at U1's output (1Y): the line's series termination"))  # fmt: skip
     b.add(Part("R2", "10k", FOOTPRINT["r_quarter"], _two("1", "2"), "resistor 10 kΩ", TILE_BOARD, "holds the data input low"))
     b.add(Part("C1", "100n", FOOTPRINT["c_disc"], _two("1", "2"), "ceramic capacitor 100 nF", TILE_BOARD, "U1's bypass"))
     b.add(Part("C2", "1000u 10V", FOOTPRINT["c_bulk"], _two("+", "-"), "electrolytic capacitor 1000 µF", TILE_BOARD,
                "across the LED chain's 5 V at its start"))  # fmt: skip
     b.add(Part("J12", "LED supply in", FOOTPRINT["tb2"], _two("+5V", "GND"), "terminal block 5.08 mm", TILE_BOARD,
-               "from the DC jack"))  # fmt: skip
+               "from the DC jack", leads=(("J16", "1"), ("J16", "2"))))  # fmt: skip
     b.add(Part("J13", "LED chain out", FOOTPRINT["tb3"], _numbered(("+5V", "DATA", "GND")), "terminal block 5.08 mm",
-               TILE_BOARD, "to the first LED (chain index 0)"))  # fmt: skip
+               TILE_BOARD, "to the first LED (chain index 0)", leads=(("D3", "1"), ("D3", "4"), ("D3", "3"))))  # fmt: skip
     b.join("LED_DATA_3V3", ("U1", "1A"), ("R2", "1"))
     b.join("GND", ("R2", "2"), ("U1", "1OE"), ("U1", "GND"), ("U1", "2A"), ("U1", "3A"), ("U1", "4A"), ("C1", "2"),
            ("C2", "-"), ("J12", "GND"), ("J13", "GND"))  # fmt: skip
@@ -220,12 +222,13 @@ def _tile_board(b: _Builder, board: ModuleType) -> None:
     b.join("LED_DATA_5V", ("U1", "1Y"), ("R1", "1"))
     b.join("LED_DIN", ("R1", "2"), ("J13", "DATA"))
 
-    # The buzzer's driver (electrical.buzzer_driver(); wiring/README.md, "The buzzer's driver").
+    # The buzzer's driver (electrical.buzzer_driver(); wiring/README.md, "The buzzer's driver"): its 5 V is
+    # the LED supply's, here on the board; the display's ribbon covers the Pi's 5 V pins.
     d = electrical.buzzer_driver()
-    b.add(Part("J14", "from the Pi", wire_points(3), _numbered(("BUZZER", "+5V", "GND")), "button wire", TILE_BOARD,
-               "three wires from the Pi's header", bom_share=0))  # fmt: skip
+    b.add(Part("J14", "from the Pi", wire_points(2), _two("BUZZER", "GND"), "button wire", TILE_BOARD,
+               "two wires from the Pi's header: GPIO and GND", bom_share=0))  # fmt: skip
     b.add(Part("J15", "to the buzzer", wire_points(2), _two("+5V", "COIL"), "button wire", TILE_BOARD,
-               "two wires on to the buzzer", bom_share=0))  # fmt: skip
+               "two wires on to the buzzer", bom_share=0, leads=(("LS1", "1"), ("LS1", "2"))))  # fmt: skip
     b.add(Part("R3", _value(d.base_ohms), FOOTPRINT["r_quarter"], _two("1", "2"), f"resistor {electrical.ohms(d.base_ohms)}",
                TILE_BOARD, "the transistor's base resistor"))  # fmt: skip
     b.add(Part("R4", f"{_value(d.series_ohms)} {d.series_watts:g}W", FOOTPRINT["r_half" if d.series_watts > 0.25 else "r_quarter"],
@@ -235,7 +238,7 @@ def _tile_board(b: _Builder, board: ModuleType) -> None:
     b.add(Part("D1", electrical.FLYBACK.name, FOOTPRINT["do35"], _two("K", "A"), f"diode {electrical.FLYBACK.name}",
                TILE_BOARD, "the ring is the cathode (K), to 5 V"))  # fmt: skip
     b.join("BUZZER", ("J14", "BUZZER"), ("R3", "1"))
-    b.join("+5V_PI", ("J14", "+5V"), ("J15", "+5V"), ("D1", "K"))
+    b.join("+5V_LED", ("J15", "+5V"), ("D1", "K"))
     b.join("GND", ("J14", "GND"), ("Q1", "E"))
     b.join("BUZZER_BASE", ("R3", "2"), ("Q1", "B"))
     b.join("BUZZER_COIL", ("J15", "COIL"), ("D1", "A"), ("R4", "1"))
@@ -249,9 +252,11 @@ def _value(ohms: float) -> str:
 def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
     b.add(Part("A1", "Raspberry Pi 40-pin header", "", _numbered(str(name) if isinstance(name, str) else f"GPIO{name}"
                for name in PI_HEADER), "Raspberry Pi", "the Pi", "the pins as the header counts them"))  # fmt: skip
-    b.join("GND", ("A1", f"#{nearest_ground(PI_PHYSICAL[config.pins.buzzer], PI_GROUNDS)}"))
-    b.join("BUZZER", ("A1", f"#{PI_PHYSICAL[config.pins.buzzer]}"))
-    b.join("+5V_PI", ("A1", "#4"))
+    buzzer_pin = PI_PHYSICAL[config.pins.buzzer]
+    buzzer_ground = nearest_ground(buzzer_pin, PI_GROUNDS)
+    b.join("GND", ("A1", f"#{buzzer_ground}"))
+    b.join("BUZZER", ("A1", f"#{buzzer_pin}"))
+    b.parts["J14"] = replace(b.parts["J14"], leads=(("A1", str(buzzer_pin)), ("A1", str(buzzer_ground))))
     unused = ENCODER_PINS if config.controls.clue_input == "buttons" else BUTTON_PINS
     buttons = [name for name in ("sand_timer", "end_turn", *BUTTON_PINS, "encoder_push", "undo", "new_game")
                if name not in unused and getattr(config.pins, name) is not None]  # fmt: skip
@@ -289,7 +294,7 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
     for ground, nodes in sorted(grounds.items()):
         b.join("GND", *([] if b.has("A1", ground) else [("A1", f"#{ground}")]), *nodes)
     b.add(Part("LS1", "buzzer", "", _two("+", "-"), "buzzer", "in the box", electrical.MAGNETIC_TRANSDUCER.name))
-    b.join("+5V_PI", ("LS1", "+"))
+    b.join("+5V_LED", ("LS1", "+"))
     b.join("BUZZER_COIL", ("LS1", "-"))
 
     # The SPI display's 2 x 13 socket takes the header's pins 1-26, pin for pin, by a ribbon.

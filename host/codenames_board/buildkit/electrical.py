@@ -19,7 +19,10 @@ from codenames_firmware import board
 PI_GPIO_V = 3.3  # the pads' supply
 PI_GPIO_VOH_MIN = 3.0  # output high, at IOH = 2 mA (BCM2835/2837 and BCM2711 tables)
 PI_PIN_LIMIT_MA = 8  # the default drive strength (8 mA); 16 mA is the pads' maximum setting
-PI_5V = (5.0, 5.25)  # the header's 5 V pins: the supply, nominal and the most a USB supply gives
+# The buzzer's driver sits on the tile board and takes the LED supply's 5 V there: the display's 2 x 13
+# socket covers the Pi's pins 1-26, both 5 V pins with them. A 5 V adapter: nominal, and the most its
+# ±5 % regulation gives (unloaded, at the tile board's terminal block).
+LED_SUPPLY_V = (5.0, 5.25)
 
 E12 = (1.0, 1.2, 1.5, 1.8, 2.2, 2.7, 3.3, 3.9, 4.7, 5.6, 6.8, 8.2)
 
@@ -86,8 +89,8 @@ class BuzzerDriver:
     transistor: Transistor
     series_ohms: float  # in series with the coil: keeps it at its rated voltage from 5 V
     series_watts: float  # the resistor's rating: carries coil_max_ma for good (a stuck pin)
-    coil_ma: float  # nominal
-    coil_max_ma: float  # 5.25 V, the lowest coil resistance and resistor, VCE(sat) taken as 0
+    coil_ma: float  # through the coil and the series resistor, from the LED supply's nominal 5 V
+    coil_max_ma: float  # the supply's most, the lowest coil resistance and resistor, VCE(sat) taken as 0
     coil_v: float  # nominal, across the coil
     base_ohms: float
     base_min_ma: float  # the least base current: the pin's lowest high level, the highest VBE
@@ -108,8 +111,9 @@ class BuzzerDriver:
 
 
 def buzzer_driver(transducer: Transducer = MAGNETIC_TRANSDUCER, transistor: Transistor = BC337_40) -> BuzzerDriver:
-    """A low-side NPN stage from the Pi's 5 V: the series and base resistors from the datasheets."""
-    supply, supply_max = PI_5V
+    """A low-side NPN stage on the tile board, from the LED supply's 5 V: the series and base resistors
+    from the datasheets. The Pi's GPIO drives the base; the grounds are shared."""
+    supply, supply_max = LED_SUPPLY_V
     rated_ma = transducer.rated_v / transducer.coil_ohms * 1000
     need = (supply - transducer.rated_v) / rated_ma * 1000  # VCE(sat) taken as 0: never more than rated
     series = min(value for value in e12_values() if value >= need)
@@ -159,7 +163,10 @@ TILE_BOARD_PARTS = (
     Footprint("74AHCT125 in a DIP-14 socket", 1, (20, 10), "DIP-14: 7 x 2.54 mm by 7.62 mm rows, in a socket", 8.5),
     Footprint("1000 µF 10 V radial capacitor", 1, (10, 10), "10 mm diameter (10 x 16 mm can), lying on its side, its leads bent",
               10 + 1),
-    Footprint("resistor, 1/4 W, lying", 5, (12.7, 2.54), "330 Ω data, 10 kΩ pull-down, the buzzer's base and series resistors, 0.4 in pitch", 3),
+    Footprint("resistor, 1/4 W, lying", 3, (12.7, 2.54), "330 Ω data, 10 kΩ pull-down, the buzzer's base resistor; "
+              "0.4 in (10.16 mm) pitch", 3),
+    Footprint("resistor, 0.5 W, lying", 1, (15.24, 3.2), "the buzzer's series resistor (DIN0309, 9 x 3.2 mm); "
+              "0.5 in (12.7 mm) pitch", 3.5),
     Footprint("100 nF ceramic capacitor", 1, (5.08, 2.54), "0.2 in pitch", 6),
     Footprint("BC337 and 1N4148", 2, (7.62, 5.08), "TO-92 and DO-35 on 0.1 in holes", 8),
     Footprint("pad wire point", board.TILES, (2.54, 5.08), "one hole and a strain-relief hole per pad wire", 2),
@@ -342,6 +349,13 @@ def strand_spacing(spacings=STRAND_SPACINGS_MM) -> int:
         if spacing >= need:
             return spacing
     raise ValueError(f"no common strand spacing reaches {need:.0f} mm: order a custom spacing")
+
+
+def strand_feeds() -> list[int]:
+    """Where 5 V and GND go into the chain with the tiles on a strand: its input (the first tile), its
+    own end where it meets the strip (the last tile: no splice into the strand's wire), and past the
+    last turn LED."""
+    return [0, board.TILES - 1, board.LEDS - 1]
 
 
 def strand_drop(points: list[int], led_ma: float, spacing_mm: int | None = None, awg: int = STRAND_AWG) -> ChainDrop:

@@ -153,6 +153,13 @@ CONNECTIONS = (
                "USB-C panel-mount extension", (USB_C_SOCKET, USB_C_PLUG), 300),
 )
 
+#: The buzzer's button wires, each cut to BACK_WIRE: its driver sits on the tile board and takes the LED
+#: supply's 5 V there (the display's ribbon covers the Pi's 5 V pins), so the Pi's header sends it two
+#: wires (GPIO12 and GND) and the board two more on to the buzzer under the plate. (from, to, wires)
+BUZZER_WIRES = (("Pi header", "tile board", 2), ("tile board", "buzzer", 2))
+#: The status LED's two wires from the Pi's header, cut to FRONT_WIRE.
+STATUS_LED_WIRES = 2
+
 
 def header_fits(header: Connector, end: Connector) -> bool:
     """A 2.54 mm end fits a larger header of the other gender (a jumper on one pin, a 2 x 13 ribbon on pins 1-26)."""

@@ -80,8 +80,8 @@ def placements(circuit: Circuit) -> list[Placement]:
     out.append(Placement("C2", {"1": (42, 25), "2": (44, 25)}, (41.03, 23.03, 44.97, 26.97), round=True))
     out.append(Placement("J12", _row((36, 29), 2, 2), (35, 27.4, 39, 30.5)))
     out.append(Placement("J13", _row((41, 29), 3, 2), (40, 27.4, 46, 30.5)))
-    j14 = _row((4, 29), 3)
-    out.append(Placement("J14", j14, (3.5, 28.5, 6.5, 30.5), relief=tuple((c, 30) for c, _ in j14.values())))
+    j14 = _row((4, 29), 2)
+    out.append(Placement("J14", j14, (3.5, 28.5, 5.5, 30.5), relief=tuple((c, 30) for c, _ in j14.values())))
     out.append(Placement("R3", _row((8, 27), 2, 4), (7.5, 26.5, 12.5, 27.5)))
     out.append(Placement("Q1", _row((14, 29), 3), (13.5, 28.3, 16.5, 29.8)))
     out.append(Placement("R4", _row((14, 27), 2, 5), (13.5, 26.5, 19.5, 27.5)))
@@ -169,13 +169,15 @@ def off_board_wires(circuit: Circuit) -> list[tuple[str, str, str]]:
             continue
         for number, spot in sorted(place.pins.items(), key=lambda item: int(item[0])):
             net = circuit.net_at(part.ref, number)
-            far = [f"{ref} pin {circuit.part(ref).label(n)} ({circuit.part(ref).name_of(n)})" for ref, n in net.nodes
-                   if circuit.part(ref).place != TILE_BOARD] if net else []  # fmt: skip
+            # A connector's own wire where it has one; else every part off the board on the pin's net.
+            ends = [part.leads[int(number) - 1]] if part.leads else [
+                (ref, n) for ref, n in net.nodes if circuit.part(ref).place != TILE_BOARD] if net else []  # fmt: skip
+            far = [f"{ref} pin {circuit.part(ref).label(n)} ({circuit.part(ref).name_of(n)})" for ref, n in ends]
             out.append((hole_name(spot), f"{part.ref} {part.name_of(number)}", ", ".join(far) or "—"))
     return out
 
 
-NET_COLOUR = {"GND": WIRE_HEX["black"], "+5V_LED": WIRE_HEX["red"], "+5V_PI": WIRE_HEX["pink"], "+3V3": WIRE_HEX["orange"],
+NET_COLOUR = {"GND": WIRE_HEX["black"], "+5V_LED": WIRE_HEX["red"], "+3V3": WIRE_HEX["orange"],
               "I2C_SDA": WIRE_HEX["blue"], "I2C_SCL": WIRE_HEX["yellow"]}  # fmt: skip
 SCALE, LEFT, TOP = 8, 60, 110
 LABEL_BELOW = ("J9", "J10", "J11", "Q1")
@@ -238,7 +240,7 @@ def perfboard_svg(circuit: Circuit) -> str:
     bottom = TOP + height * SCALE
     svg.text(LEFT, bottom + 24, f"Parts cover {fill(circuit) * 100:.0f} % of the board inside its {electrical.EDGE_MARGIN} mm edge "
              "margin (dashed).", size=11)  # fmt: skip
-    svg.text(LEFT, bottom + 42, "Wire colours: black GND, red the LED supply's 5 V, pink the Pi's 5 V, orange 3.3 V, blue SDA, "
+    svg.text(LEFT, bottom + 42, "Wire colours: black GND, red the LED supply's 5 V (the buzzer's driver's too), orange 3.3 V, blue SDA, "
              "yellow SCL, green the rest.", size=11)  # fmt: skip
     svg.text(LEFT, bottom + 60, "MPR121 sockets follow the Adafruit 1982's printed order: match your breakout's labels; "
              "the wire list in wiring/README.md names every hole.", size=11, fill=GREY)  # fmt: skip

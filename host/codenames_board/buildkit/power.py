@@ -23,6 +23,7 @@ from codenames_firmware import board
 
 from .. import compositor as leds
 from ..config import Config, parse
+from .electrical import buzzer_driver
 
 COMMAND = "python -m codenames_board.buildkit.power"
 
@@ -33,6 +34,10 @@ TILE_LOGIC_MA = 50  # from the Pi's USB: the Pico (about 25 mA running) + three 
 # From the LED supply, as the wiring feeds it: the 74AHCT125's quiescent 40 µA plus up to 1.35 mA for an
 # input at a TTL level (its 3.3 V data), TI SN74AHCT125 datasheet, ICC and ΔICC; rounded up.
 LEVEL_SHIFTER_MA = 2
+# The buzzer's driver on the tile board takes the LED supply's 5 V (the display covers the Pi's 5 V pins): its
+# coil and series resistor at the most (electrical.buzzer_driver: the supply's highest, the lowest resistances),
+# rounded as wiring/README.md quotes it.
+BUZZER_MA = round(buzzer_driver().coil_max_ma)
 USB_LED_CAP_MA = 400  # max_current_ma for LEDs run from a Pi USB port: the port's 500 mA less a margin
 
 
@@ -88,7 +93,7 @@ class PowerBudget:
     worst_ma: int  # full white at the configured brightness, before the cap
     drawn_max_ma: int  # the most the firmware lets the LEDs draw: worst_ma or the cap, the lower
     typical_ma: int  # a mid-game frame at the configured brightness (compositor.typical_frame)
-    supply_ma: int  # the LED supply's rating: chain_max_ma and the level shifter, with the margin
+    supply_ma: int  # the LED supply's rating: chain_max_ma, the level shifter and the buzzer, with the margin
     usb_brightness: int  # the highest brightness whose typical frame fits USB_LED_CAP_MA unscaled
 
     @property
@@ -118,7 +123,7 @@ def power_budget(config: Config | None = None) -> PowerBudget:
         worst_ma=worst,
         drawn_max_ma=min(worst, tiles.max_current_ma),
         typical_ma=leds.frame_ma(typical, tiles.brightness),
-        supply_ma=rating(chain_max + LEVEL_SHIFTER_MA),
+        supply_ma=rating(chain_max + LEVEL_SHIFTER_MA + BUZZER_MA),
         usb_brightness=usb_brightness,
     )
 
@@ -157,8 +162,10 @@ def markdown(budget: PowerBudget, config: Config | None = None) -> str:
             ],
         ),
         "",
-        f"**The LED supply: 5 V, at least {amps(b.supply_ma)}.** It feeds the LEDs and the level shifter (about "
-        f"{LEVEL_SHIFTER_MA} mA at most, its VCC on the LEDs' 5 V), and is sized for the last row and the shifter plus "
+        f"**The LED supply: 5 V, at least {amps(b.supply_ma)}.** It feeds the LEDs, the level shifter (about "
+        f"{LEVEL_SHIFTER_MA} mA at most, its VCC on the LEDs' 5 V) and the buzzer's driver on the tile board (its coil "
+        f"and series resistor, {BUZZER_MA} mA at most: the display's ribbon covers the Pi's 5 V pins), and is sized for "
+        f"the last row, the shifter and the buzzer, {b.chain_max_ma + LEVEL_SHIFTER_MA + BUZZER_MA} mA, plus "
         f"{round((MARGIN - 1) * 100)} % (rounded up to a common rating), so not even a glitch can overload it; "
         "the firmware's cap keeps the real draw far below.",
         "",
@@ -177,14 +184,15 @@ def markdown(budget: PowerBudget, config: Config | None = None) -> str:
                     f"{TILE_LOGIC_MA} mA" + (f" ({100 * TILE_LOGIC_MA // pi.usb_ma} %)" if pi.usb_ma else ""),
                     "no: it needs USB-C PD for 5 A; use its own supply"
                     if pi.name.endswith(" 5")
-                    else f"{amps(rating(pi.supply_ma / MARGIN + b.chain_max_ma + LEVEL_SHIFTER_MA))}, the Pi through its USB power input",
+                    else f"{amps(rating(pi.supply_ma / MARGIN + b.chain_max_ma + LEVEL_SHIFTER_MA + BUZZER_MA))}, "
+                    "the Pi through its USB power input",
                 )
                 for pi in PI_MODELS
             ],
         ),
         "",
         "One supply for both is sized for the Pi's recommended supply (its own margin included) plus the LEDs' "
-        "glitch current with the margin; split its output at the supply: one cable to the Pi's power input, "
+        "glitch current, the level shifter and the buzzer, with the margin; split its output at the supply: one cable to the Pi's power input, "
         "one to the LED chain's injection points.",
         "",
         "**The display** draws from the Pi (check yours; these are nominal figures):",

@@ -82,9 +82,10 @@ def _pi_notes(kind: str, gpio: int, ground: int) -> str:
         "button": f"other leg to GND (pin {ground}); gpiozero turns the internal pull-up on: no resistor",
         "encoder": f"the encoder's C (middle) pin to GND (pin {ground}); internal pull-ups. "
         "A module with a + pin (KY-040): + to 3V3 (pin 1 or 17), never 5 V",
-        "buzzer": "to the buzzer driver's base resistor, never to the buzzer itself (its coil would draw "
-        f"{electrical.PI_5V[0] / electrical.MAGNETIC_TRANSDUCER.coil_ohms * 1000:.0f} mA from 5 V, a pin gives a few mA); "
-        f"the driver's 5 V from pin 2 or 4, its GND to pin {ground} ([the buzzer's driver](#the-buzzers-driver))",
+        "buzzer": "to the buzzer driver's base resistor on the tile board, never to the buzzer itself (the coil and its "
+        f"series resistor take {electrical.buzzer_driver().coil_ma:.0f} mA from 5 V, a pin gives a few mA); a second wire "
+        f"from GND (pin {ground}) to the driver. Its 5 V is the LED supply's, on the tile board: the display's ribbon "
+        "covers the Pi's 5 V pins ([the buzzer's driver](#the-buzzers-driver))",
         "led": f"GPIO → 330 Ω → LED anode (long leg); cathode to GND (pin {ground})",
     }[kind]
     other = PI_OTHER_USE.get(gpio, "")
@@ -147,7 +148,7 @@ def pico_wires(board: ModuleType) -> list[Wire]:
             "LED data", "LED_PIN", f"GP{board.LED_PIN}", data, None, "green",
             "to the level shifter's input (74AHCT125 pin 2, 1A, with 10 kΩ to GND; 1OE to GND, VCC to the "
             "LEDs' 5 V with 100 nF; the unused inputs tied: [the level shifter](#the-level-shifter)); "
-            "its output (1Y) through ~330 Ω to the first LED's DIN",
+            "its output (1Y) through 330 Ω on the tile board to the data terminal, and on to the first LED's DIN",
             f"LED data (GP{board.LED_PIN}) → level shifter",
         ),
         Wire(
@@ -272,34 +273,41 @@ def buzzer_section(gpio: int | None) -> list[str]:
     d = electrical.buzzer_driver()
     weak = electrical.buzzer_driver(transistor=electrical.P2N2222A)
     t, q = d.transducer, d.transistor
+    supply, supply_max = electrical.LED_SUPPLY_V
+    ground = f"pin {nearest_ground(PI_PHYSICAL[gpio], PI_GROUNDS)}" if gpio is not None else "a GND pin"
+    top = "5 V: the LED supply's, on the tile board "
+    column = len(top) + 2
     return [
         "### The buzzer's driver",
         "",
         f"The buzzer is a 12 mm magnetic transducer ({t.name}: a {t.coil_ohms:g} Ω coil, {t.rated_v:g} V, loudest "
-        f"near {t.resonance_hz} Hz). Straight on a GPIO pin its coil would pull "
-        f"{electrical.PI_GPIO_V / t.coil_ohms * 1000:.0f} mA from a pin meant for {electrical.PI_PIN_LIMIT_MA} mA: "
-        "it would damage the Pi. An NPN transistor switches it from the 5 V pin instead:",
+        f"near {t.resonance_hz} Hz). Its coil and the series resistor below take {d.coil_ma:.0f} mA from 5 V "
+        f"({d.coil_max_ma:.0f} mA at most), and a GPIO pin is meant for {electrical.PI_PIN_LIMIT_MA} mA: straight on a pin "
+        "it would damage the Pi. An NPN transistor on the tile board switches it instead, from the LED supply's 5 V "
+        "there: the display's 2 x 13 socket covers the Pi's pins 1-26, both 5 V pins (2 and 4) with them.",
         "",
         "```",
-        "5 V (pin 2 or 4) ──┬─────────────┐",
-        "                   │             │",
-        "              buzzer coil     1N4148, its ring (cathode) up to 5 V",
-        "                   │             │",
-        "                   ├─────────────┘",
-        f"                   {ohms(d.series_ohms)} {d.series_watts:g} W",
-        "                   │",
-        "                   C",
-        f"GPIO{gpio} ── {ohms(d.base_ohms)} ".ljust(19, "─") + f"B   {q.name} (flat face towards you, legs down: C B E)",
-        "                   E",
-        "                   │",
-        "GND ───────────────┘",
+        top + "──┬─────────────┐",
+        " " * column + "│             │",
+        " " * (column - 5) + "buzzer coil     1N4148, its ring (cathode) up to 5 V",
+        " " * column + "│             │",
+        " " * column + "├─────────────┘",
+        " " * column + f"{ohms(d.series_ohms)} {d.series_watts:g} W",
+        " " * column + "│",
+        " " * column + "C",
+        f"GPIO{gpio} (the Pi) ── {ohms(d.base_ohms)} ".ljust(column, "─") + f"B   {q.name} (flat face towards you, legs down: C B E)",
+        " " * column + "E",
+        " " * column + "│",
+        f"GND (the Pi's {ground}; the board's) ".ljust(column, "─") + "┘",
         "```",
         "",
         _table(
             ("figure", "value", "from"),
             (
-                ("coil current, nominal (5 V, the series resistor, the coil)", f"{d.coil_ma:.0f} mA", f"5 V / ({t.coil_ohms:g} Ω + {ohms(d.series_ohms)})"),
-                ("coil current, at most (5.25 V, coil -15 %, resistor -5 %)", f"{d.coil_max_ma:.0f} mA", t.source),
+                (f"**current through the coil and the series resistor**, nominal ({supply:g} V)", f"**{d.coil_ma:.0f} mA**",
+                 f"{supply:g} V / ({t.coil_ohms:g} Ω + {ohms(d.series_ohms)})"),
+                (f"the same, at most ({supply_max:g} V, an adapter's +5 %; coil -15 %, resistor -5 %)", f"{d.coil_max_ma:.0f} mA",
+                 t.source),
                 ("voltage across the coil, nominal", f"{d.coil_v:.1f} V", f"at most its rated {t.rated_v:g} V"),
                 ("base current, at least (pin high ≥ 3.0 V, VBE ≤ 1.2 V)", f"{d.base_min_ma:.2f} mA",
                  f"{d.overdrive:.1f} x what hFE ≥ {q.hfe_min} ({q.hfe_at}) needs: saturated"),
@@ -316,8 +324,11 @@ def buzzer_section(gpio: int | None) -> list[str]:
         f"a 2N2222A (hFE ≥ {weak.transistor.hfe_min} at {weak.transistor.hfe_at}) would need {ohms(weak.base_ohms)} and "
         f"{weak.pin_ma:.1f} mA from the pin, more than its default drive: not it.",
         "",
-        "Build the stage on the tile board's perfboard (three wires from the Pi: GPIO, 5 V, GND; two to the "
-        "buzzer). The diode goes across the coil, its ring (cathode) to 5 V: it takes the coil's kick when the "
+        f"Build the stage on the tile board's perfboard: two wires from the Pi (GPIO{gpio} and GND, {ground}), two on to "
+        "the buzzer; its 5 V joins the LED supply's 5 V on the board (the terminal block's), so the buzzer sounds only "
+        "while the LED supply is on, and the power budget counts its current there. The Pi's GND wire beside the "
+        "signal keeps the base's return short (the grounds are joined through the Pico's USB cable as well). The diode "
+        "goes across the coil, its ring (cathode) to 5 V: it takes the coil's kick when the "
         "transistor turns off. **A piezo transducer instead** (high impedance, a few mA; loudest near 4 kHz) works "
         "with the same stage: leave out the diode and the series resistor and put 1 kΩ across the piezo, which "
         "empties it between the pulses. The table's sounds lie between "
@@ -342,7 +353,7 @@ def level_shifter_section(budget: power.PowerBudget) -> list[str]:
                 ("2", "1A", f"the Pico's LED data (GP{firmware_board.LED_PIN}), **and 10 kΩ to GND**: while the Pico is "
                  "unpowered, resetting or being flashed its pin floats, and a floating input makes random frames "
                  f"(up to {budget.chain_max_ma} mA, every LED full white)"),
-                ("3", "1Y", "330 Ω, then the first LED's DIN"),
+                ("3", "1Y", "330 Ω on the tile board, then the terminal block's data out to the first LED's DIN"),
                 ("4, 10, 13", "2OE, 3OE, 4OE", "VCC: the unused buffers off"),
                 ("5, 9, 12", "2A, 3A, 4A", "GND: an unused CMOS input must not float"),
                 ("6, 8, 11", "2Y, 3Y, 4Y", "nothing"),
@@ -399,6 +410,46 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         f"**{math.ceil(electrical.power_wire_m(points))} m of {feed.awg} AWG** ({electrical.power_wire_m(points):.1f} m: red and black, "
         f"every run) and **{math.ceil(electrical.link_wire_m())} m of {link.awg} AWG** ({electrical.link_wire_m():.1f} m: three wires "
         "along every link).",
+    ]
+
+
+def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudget) -> list[str]:
+    led_ma = budget.chain_max_ma / budget.leds
+    spacing = electrical.strand_spacing()
+    shorter = [s for s in electrical.STRAND_SPACINGS_MM if s < spacing]
+    feeds = electrical.strand_feeds()
+    drop = electrical.strand_drop(feeds, led_ma)
+    two = electrical.strand_drop([feeds[0], feeds[-1]], led_ma)
+    wire = electrical.WIRES[electrical.STRAND_AWG]
+    last_tile = board.TILES - 1
+    return [
+        "",
+        "### The strand option: 12 mm bullet pixels",
+        "",
+        f"A strand of 12 mm WS2811 bullet pixels replaces the {board.TILES} pixel boards and their "
+        f"{electrical.LINK_AWG} AWG links (`leds = \"strand\"` in `hardware/enclosure.scad`: 12 mm holes in the LED "
+        "board, the pixels pushed down through them); the strip for the sand-timer bar and the turn LEDs stays as it is.",
+        "",
+        "- **Buy the 5 V kind, never 12 V**: it shares the chain's 5 V supply and data with the strip.",
+        f"- **{spacing // 10} cm spacing**: the longest tile-to-tile link is {max(electrical.link_lengths()[:last_tile]):g} mm "
+        f"along the grid ({electrical.TILE_PITCH[0]} mm across a row), and the wire turns out of each pixel's body, "
+        f"{electrical.STRAND_TURN_MM} mm at each end: {electrical.strand_needs_mm():g} mm. "
+        + (", ".join(f"{s // 10}" for s in shorter[:-1]) + f" and {shorter[-1] // 10}" if len(shorter) > 1 else f"{shorter[0] // 10}")
+        + " cm leads do not reach across a row and its turns.",
+        f"- Use its first {board.TILES} pixels, the input end at {names[0]} (chain index 0); cut the wire between pixels "
+        f"{board.TILES} and {board.TILES + 1} next to pixel {board.TILES + 1}, so that pixel {board.TILES} keeps a tail.",
+        "- **Its input pigtail** goes to the tile board's 3-way terminal block (5 V, data, GND), as the first pixel "
+        "board's wires would; the 330 Ω stays on the tile board at the 74AHCT125's output, as before. Sellers' wire "
+        "colours vary: find 5 V, data and GND from the first pixel's markings or the seller's sheet.",
+        f"- **5 V and GND go in at chain index "
+        + ", ".join(f"{point} ({names[point]})" for point in feeds)
+        + f"**: the strand's input, its end where its tail's data goes on to the strip ({names[last_tile + 1]}), and "
+        "past the last turn LED: the feed wires join the strand's own ends and tails, never a splice into its wire. "
+        f"With every LED full white at full brightness, every LED stays at {drop.lowest:.2f} V or more and a strand "
+        f"link carries at most {max(drop.link_amps):.2f} A ({wire.awg} AWG: ≤ {wire.max_a:g} A). With the two ends "
+        f"alone ({feeds[0]} and {feeds[-1]}) a link would carry {max(two.link_amps):.2f} A: too much for its wire.",
+        "- **Colour order**: many strands are RGB; the pixel boards and the strip are GRB. Buy a strand in GRB order "
+        "(the same as the strip), or set `[leds] order` if the whole chain shares one order.",
     ]
 
 
@@ -649,7 +700,7 @@ def readme(config: Config, board: ModuleType) -> str:
         f"- **Supply**: 5 V. The {budget.leds} LEDs draw up to {budget.chain_max_ma} mA at full white and full "
         f"brightness ({budget.dark_ma} mA dark); the firmware scales every frame to `[tiles] max_current_ma` "
         f"({budget.cap_ma} mA in the default config). A supply of at least {power.amps(budget.supply_ma)} for "
-        "the LEDs leaves a margin; if the Pi runs from the same supply, add its own need (the power budget in "
+        "the LEDs and the buzzer's driver (its 5 V is the LED supply's) leaves a margin; if the Pi runs from the same supply, add its own need (the power budget in "
         "[`hardware/README.md`](../hardware/README.md#power-budget) adds it up by Pi model and display).",
         "- **Never power the LEDs through the Pico** (not from VBUS, VSYS or 3V3): the LED supply goes "
         "straight to the chain.",
@@ -660,7 +711,10 @@ def readme(config: Config, board: ModuleType) -> str:
         "at that supply it accepts 3.3 V data, and its output is high enough for the rest of the chain. "
         "Make it the chain's own first LED "
         f"({names[0]}): an extra LED in front would shift every chain index by one.",
-        "- **Series resistor**: about 330 Ω in the data line, at the first LED's DIN.",
+        "- **Series resistor**: 330 Ω in the data line on the tile board, straight at the 74AHCT125's output "
+        "(pin 3, 1Y), before the terminal block: it damps the reflections of the data wire to the first LED (a "
+        "series termination belongs at the driver's end of a line), and it limits the current into the first "
+        "LED's input while that LED has no power.",
         "- **Bulk capacitor**: 1000 µF (6.3 V or more) across 5 V and GND at the chain's start, minding "
         "its polarity.",
         "- **Common ground**: the Pico (and through USB the Pi) and the LED supply share GND; connect it "
@@ -678,6 +732,7 @@ def readme(config: Config, board: ModuleType) -> str:
         ),
         *level_shifter_section(budget),
         *chain_wires_section(board, points, names, budget),
+        *strand_section(board, names, budget),
         "",
     ]
     return "\n".join(out)
@@ -785,7 +840,7 @@ def pico_pinout_svg(board: ModuleType) -> str:
     addresses = ", ".join(f"0x{address:02X} (ADDR to {MPR121_ADDR_TO.get(address, '?')})" for address in board.MPR121_ADDRESSES)
     svg.text(20, notes_y, f"I2C ({sda} SDA, {scl} SCL, 3V3, GND) to all {len(board.MPR121_ADDRESSES)} MPR121 boards: "
              f"{addresses}.", size=12)  # fmt: skip
-    svg.text(20, notes_y + 18, f"LED data GP{board.LED_PIN} → level shifter (3.3 V → 5 V) → ~330 Ω → DIN of the "
+    svg.text(20, notes_y + 18, f"LED data GP{board.LED_PIN} → level shifter (3.3 V → 5 V) → 330 Ω → DIN of the "
              f"first of {board.LEDS} WS2812 LEDs. Never power LEDs from the Pico.", size=12)  # fmt: skip
     svg.text(20, notes_y + 36, "Table with notes: wiring/README.md", size=12, fill=GREY)
     return svg.render()
@@ -840,7 +895,7 @@ def block_diagram_svg(config: Config, board: ModuleType) -> str:
     y = 240 + 40 + 17 * len(lines) + 25
     outputs = [w for w in pi if w.pin and PI_SIGNALS[w.key].kind in ("buzzer", "led")]
     for index, w in enumerate(outputs):
-        detail = "NPN driver from 5 V: never straight from the pin" if PI_SIGNALS[w.key].kind == "buzzer" else "330 Ω"
+        detail = "NPN driver on the tile board, from the LED 5 V" if PI_SIGNALS[w.key].kind == "buzzer" else "330 Ω"
         box(20, y, 330, 50, f"{w.signal} · {w.pin_name}", [detail])
         out_y, turn_x = 385 + 22 * index, 406 + 24 * index  # each its own path out of the Pi: no crossings
         arrow([(490, out_y), (turn_x, out_y), (turn_x, y + 25), (352, y + 25)])
