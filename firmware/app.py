@@ -4,8 +4,9 @@
 # FRAME and SET both end in frame(seq, colours): the one place a frame from
 # the host is shown and acknowledged. MAINT hands the link to maint.py,
 # imported only then (new firmware files: PROTOCOL.md, "Maintenance").
-# TUNE sets the touch thresholds; PADS asks for every pad's signal, answered
-# at most every PADS_MS (reading them costs I2C time the scan never spends).
+# TUNE sets the touch thresholds, TUNEPAD some tiles' own; PADS asks for
+# every pad's signal, answered at most every PADS_MS (reading them costs I2C
+# time the scan never spends). ORDER says the LED strip's colour order.
 
 from pads import NOISY, QUIET, STUCK, PadWatch
 from tileproto import MAX_SET, PROTOCOL, message, unhex_into
@@ -135,6 +136,10 @@ class TileApp:
                 self.maintain(int(words[1]))
             elif kind == b"TUNE":
                 self.tune(int(words[1]), int(words[2]), int(words[3]) if len(words) > 3 else self.pads.tuning[2])
+            elif kind == b"TUNEPAD":
+                self.tune_pads(words)
+            elif kind == b"ORDER":
+                self.order(words[1])
             elif kind == b"PADS":
                 self.pads_wanted = self.connected
             elif kind == b"ERROR":
@@ -222,7 +227,7 @@ class TileApp:
             self.leds.show(self.leds.frame)
 
     def tune(self, touch, release, debounce):
-        """TUNE touch release [debounce]: new thresholds on every pad, answered TUNED."""
+        """TUNE touch release [debounce]: new global thresholds, answered TUNED."""
         if not self.connected:
             return
         try:
@@ -230,7 +235,42 @@ class TileApp:
         except ValueError:
             self.send("ERROR", "tune", touch, release, debounce)
             return
-        self.send("TUNED", *self.pads.tuning)
+        self.tuned()
+
+    def tune_pads(self, words):
+        """TUNEPAD tile touch release [...]: some tiles' own thresholds (0 0: the global ones
+        again), all or none, answered TUNED."""
+        if not self.connected:
+            return
+        size = len(words) - 1
+        if size < 3 or size % 3 or size > 3 * self.tiles:
+            raise ValueError  # ERROR syntax
+        triples = [(int(words[at]), int(words[at + 1]), int(words[at + 2])) for at in range(1, len(words), 3)]
+        bad = self.pads.bad_pad(triples)
+        if bad is not None:
+            self.send("ERROR", "tunepad", *bad)
+            return
+        self.pads.tune_pads(triples)
+        self.tuned()
+
+    def tuned(self):
+        """TUNED touch release debounce [tile,touch,release ...]: the global thresholds, then the
+        tiles whose own differ from them."""
+        words = ["TUNED"]
+        words.extend(self.pads.tuning)
+        for triple in self.pads.pad_tuning():
+            words.append("%d,%d,%d" % triple)
+        self.send(*words)
+
+    def order(self, name):
+        """ORDER RGB|GRB|...: the strip's colour order; the frame shown again in it."""
+        try:
+            self.leds.set_order(name)
+        except ValueError:
+            self.send("ERROR", "order", name)
+            return
+        if self.connected:
+            self.leds.show(self.leds.frame)
 
     def report_pads(self, now):
         """PADS touch release debounce, then per tile "filtered,baseline" (or "-": no controller)."""

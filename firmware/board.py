@@ -23,6 +23,10 @@ DEBOUNCE = 1
 
 # WS2812 (NeoPixel) chain: data through a 3.3 V -> 5 V level shifter.
 LED_PIN = 16  # GP16, Pico pin 21
+# The order an LED takes its colour bytes in: "GRB" for WS2812B pixels; WS2811
+# 12 mm bullet strands are often "RGB". The host sends its [leds] order after
+# every handshake (ORDER, PROTOCOL.md); this is the order until it does.
+LED_ORDER = "GRB"
 
 TILES = 25
 TIMER_LEDS = 10  # the sand-timer bar

@@ -4,7 +4,9 @@
 # neopixel.NeoPixel or a stand-in with its ``buf`` (bytearray), ``write()``
 # and optionally ``ORDER`` and ``bpp`` (the byte order in buf and bytes per
 # LED; RGB and 3 if absent). We write scaled bytes straight into ``buf`` through a table
-# made once (logical byte -> position in buf), no tuple per LED.
+# made once (logical byte -> position in buf), no tuple per LED. set_order()
+# overrides the strip's ORDER: the host's [leds] order ("GRB" for WS2812B
+# pixels, often "RGB" for WS2811 12 mm strands), made anew only then.
 
 from array import array
 
@@ -27,6 +29,7 @@ except ImportError:  # CPython (the host, the tests): the same functions, interp
 DEFAULT_BRIGHTNESS = const(64)  # until the host says otherwise: a safe quarter
 DEFAULT_MAX_MA = const(500)  # what a USB 2.0 port gives
 _RGB = (0, 1, 2)
+ORDERS = ("RGB", "RBG", "GRB", "GBR", "BRG", "BGR")  # the colours in the order the LED takes its bytes
 _FULL = const(255 * 255)  # a channel at 255 and brightness 255: ma_per_channel
 
 
@@ -55,12 +58,27 @@ class Leds:
         self._total = 0  # sum of the shown frame's bytes; -1: not summed yet (the cap could not bind)
         self._factor = 0  # the factor the shown frame got
         self._places = None  # logical byte -> index in strip.buf
+        self._bpp = 3
         if strip is not None:
-            order = getattr(strip, "ORDER", _RGB)
-            bpp = getattr(strip, "bpp", 3)
-            self._places = array("H", (chain[led] * bpp + order[colour] for led in range(self.count) for colour in range(3)))
-            if max(self._places) >= len(strip.buf):
-                raise ValueError("the strip has fewer LEDs than the chain names")
+            self._bpp = getattr(strip, "bpp", 3)
+            self._place(getattr(strip, "ORDER", _RGB))
+
+    def _place(self, order):
+        # order[colour]: where red (0), green (1) and blue (2) go among an LED's bytes.
+        bpp, chain = self._bpp, self.chain
+        self._places = array("H", (chain[led] * bpp + order[colour] for led in range(self.count) for colour in range(3)))
+        if max(self._places) >= len(self.strip.buf):
+            raise ValueError("the strip has fewer LEDs than the chain names")
+
+    def set_order(self, name):
+        """The strip's colour order by name (one of ORDERS, str or bytes); ValueError for another.
+        Takes effect with the next show()."""
+        if isinstance(name, bytes):
+            name = name.decode()
+        if name not in ORDERS:
+            raise ValueError("no colour order " + name)
+        if self.strip is not None:
+            self._place(tuple(name.find(colour) for colour in "RGB"))
 
     @property
     def estimate_ma(self):

@@ -61,6 +61,7 @@ else:
     pads.start()
     strip = neopixel.NeoPixel(machine.Pin(board.LED_PIN), board.LEDS)
     leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
+    leds.set_order(board.LED_ORDER)
     watchdog = machine.WDT(timeout=board.WATCHDOG_MS)  # a hung loop resets the board
 
     def restart():

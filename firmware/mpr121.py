@@ -4,9 +4,11 @@
 # a warm hand or a new tablecloth is not a touch) and compares it with
 # touch/release thresholds plus a debounce count. We configure it once and
 # then read two status bytes per scan. Portable: the I2C bus is passed in.
-# The thresholds and debounce can change at run time (tune(), the host's
-# TUNE); the filtered data and baselines are read only when the host asks
-# (signals(), PADS), never in the scan.
+# The thresholds and debounce can change at run time (tune() and
+# tune_pads(), the host's TUNE and TUNEPAD) without the chip learning its
+# pads again (Mpr121.retune() says how, from the datasheet); the filtered
+# data and baselines are read only when the host asks (signals(), PADS),
+# never in the scan.
 
 import time
 
@@ -29,6 +31,7 @@ _sleep_ms = getattr(time, "sleep_ms", lambda ms: None)
 
 ELECTRODES = const(12)
 RETRY_MS = const(1000)
+SETTLE_MS = const(40)  # after a retune: 10 of the chip's 4 ms detection periods, enough for any debounce (7)
 
 _TOUCH_STATUS = const(0x00)  # 2 bytes, bit n = electrode n (bit 15: over-current)
 _FILTERED = const(0x04)  # 0x04-0x1D: 2 bytes per electrode, little-endian, 10 bits
@@ -47,7 +50,6 @@ _SOFT_RESET = const(0x80)
 _RESET_KEY = const(0x63)
 _AFE2_POWER_ON = const(0x24)  # what 0x5D reads after a reset: proves an MPR121 answered
 
-_DEBOUNCE_VALUE = const(0x11)  # the default DT = DR = 1: a status change waits ESI x SFI x 1 = 4 ms (benchtouch.py reads it)
 MAX_DEBOUNCE = const(7)  # DT and DR are 3 bits each (0x5B: DR << 4 | DT); ESI x SFI = 4 ms per count (datasheet 5.7)
 _AFE1_VALUE = const(0x10)  # first filter 6 samples, 16 uA (auto-config refines the current)
 _AFE2_VALUE = const(0x20)  # 0.5 us charge, second filter (SFI) 4 samples, 1 ms sample interval (ESI)
@@ -57,13 +59,19 @@ _AFE2_VALUE = const(0x20)  # 0.5 us charge, second filter (SFI) 4 samples, 1 ms 
 # LSL = 0.65 USL. Tile pads differ in size and wiring; a fixed charge fits none.
 # Auto-reconfig stays off: charge settings change only in setup(), never mid-game.
 _AUTO0_VALUE = const(0x09)  # FFI 6 (as 0x5C), no retries, BVA = CL below, auto-config on
+_AUTO0_KEEP = const(0x08)  # the same, auto-config off: what retune() leaves (see there)
 _USL = const(201)
 _LSL = const(130)
 _TL = const(181)
-# ECR: CL = 10 (baseline tracking on, seeded from the first reading's top 5
-# bits, which sits at or below the signal: no pad starts touched), proximity
-# electrode off, electrodes 0-11 on. Any non-zero ECR is run mode.
+# ECR (datasheet 5.11): CL in bits 7-6, the proximity electrode in 5-4, the
+# electrodes scanned in 3-0. Any non-zero ELEPROX_EN or ELE_EN is Run mode.
+# setup(): CL = 10, baseline tracking on, seeded from the first reading's top
+# 5 bits, which sits at or below the signal: no pad starts touched. retune():
+# CL = 00, tracking on from the value the baseline register holds: the
+# baseline learnt so far, not a new one (see retune()).
+_ELECTRODES_ON = const(0x0C)  # electrodes 0-11, proximity off
 _ECR_RUN = const(0x8C)
+_ECR_RESUME = const(0x0C)
 
 # Baseline filter (registers 0x2B-0x35), as (register, value).
 _FILTERS = (
@@ -84,15 +92,20 @@ def check_tuning(touch, release, debounce):
 
 
 class Mpr121:
+    """One chip: 12 electrodes, each with its own touch and release threshold
+    (``touch[e]``, ``release[e]``, registers 0x41 + 2e and 0x42 + 2e) and one debounce."""
+
     def __init__(self, i2c, address, touch=12, release=6, debounce=1):
         check_tuning(touch, release, debounce)
         self.i2c = i2c
         self.address = address
-        self.touch = touch
-        self.release = release
+        self.touch = bytearray([touch] * ELECTRODES)
+        self.release = bytearray([release] * ELECTRODES)
         self.debounce = debounce  # DT = DR: a status change waits 4 ms per count
         self._status = bytearray(2)  # touched() reads into this: no allocation per scan
         self._one = bytearray(1)
+        self._thresholds = bytearray(2 * ELECTRODES)  # 0x41-0x58 as written, in one transfer
+        self._baselines = bytearray(ELECTRODES)  # retune() keeps them here while the chip stops
 
     def _write(self, register, value):
         self._one[0] = value
@@ -124,32 +137,61 @@ class Mpr121:
         self._write(_AUTO1, 0)  # no auto-config interrupts; search charge time too
         self._write(_AUTO0, _AUTO0_VALUE)
         self._expect(_AFE2, _AFE2_VALUE)
-        self._expect(_TOUCH_TH + 2 * ELECTRODES - 1, self.release)
+        self._expect(_TOUCH_TH + 2 * ELECTRODES - 1, self.release[ELECTRODES - 1])
         self._write(_ECR, _ECR_RUN)  # last: leaving stop mode runs auto-config, then scanning
         self._expect(_ECR, _ECR_RUN)
 
     def _write_tuning(self):
-        # In stop mode only.
+        # In stop mode only. The thresholds go in one transfer (the register address auto-increments).
+        thresholds = self._thresholds
         for electrode in range(ELECTRODES):
-            self._write(_TOUCH_TH + 2 * electrode, self.touch)
-            self._write(_TOUCH_TH + 2 * electrode + 1, self.release)
+            thresholds[2 * electrode] = self.touch[electrode]
+            thresholds[2 * electrode + 1] = self.release[electrode]
+        self.i2c.writeto_mem(self.address, _TOUCH_TH, thresholds)
         self._write(_DEBOUNCE, self.debounce << 4 | self.debounce)
 
     def tune(self, touch, release, debounce):
-        """New thresholds and debounce for every electrode. The chip takes them only in stop
-        mode, so it stops and runs again: auto-config and the baseline start afresh, as after
-        setup() (hands off the tiles for a moment). OSError if it does not answer."""
+        """The same thresholds on every electrode and a new debounce, set with retune()."""
         check_tuning(touch, release, debounce)
-        self.touch, self.release, self.debounce = touch, release, debounce
+        for electrode in range(ELECTRODES):
+            self.touch[electrode] = touch
+            self.release[electrode] = release
+        self.debounce = debounce
+        self.retune()
+
+    def retune(self):
+        """Write ``touch``, ``release`` and ``debounce`` into a running chip, keeping what it has
+        learnt of each pad. OSError if it does not answer.
+
+        The datasheet (MPR121 rev 4, 5.1) takes register writes only in Stop mode (ECR = 0),
+        except ECR itself and the GPIO registers 0x73-0x7A, so the chip stops for a moment.
+        Two things would make it start afresh when it runs again, each wrong with a finger or
+        a card on a pad (the pad would then read untouched until let go, or touched for good):
+        - auto-configuration: with ACE set in AUTOCONFIG0 (0x7B) it searches every electrode's
+          charge current and time (CDCx 0x5F-0x6B, CDTx 0x6C-0x72) again "each time the
+          MPR121 transitions from Stop Mode to Run Mode" (5.11). So ACE goes off first: the
+          CDCx/CDTx that setup() found stay in their registers and in use (5.9, 5.10);
+        - the baseline: ECR's CL bits say where tracking starts on entering Run mode: 00 from
+          the value in the baseline register, 01 tracking off, 10 from the top 5 bits of the
+          first reading, 11 from all 10 bits of it (5.11, table 9). setup() uses 10; here it
+          is 00, and the baselines read just before stopping are written back in Stop mode
+          (5.4: writable there; the write clears the two low bits, a baseline at most 3
+          counts lower: a pad a little less sensitive, never touched by it).
+        """
+        address, baselines = self.address, self._baselines
+        self.i2c.readfrom_mem_into(address, _BASELINE, baselines)
         self._write(_ECR, 0)
         self._write_tuning()
-        self._expect(_TOUCH_TH + 2 * ELECTRODES - 1, release)
-        self._write(_ECR, _ECR_RUN)
-        self._expect(_ECR, _ECR_RUN)
+        self._write(_AUTO0, _AUTO0_KEEP)
+        self.i2c.writeto_mem(address, _BASELINE, baselines)
+        self._expect(_TOUCH_TH + 2 * ELECTRODES - 1, self.release[ELECTRODES - 1])
+        self._write(_ECR, _ECR_RESUME)
+        self._expect(_ECR, _ECR_RESUME)
 
     def running(self):
-        """True while the chip scans as setup() left it; False after a power glitch reset it."""
-        return self._read(_ECR) == _ECR_RUN
+        """True while the chip scans its 12 electrodes (after setup() or retune()); False after a
+        power glitch reset it (ECR 0: Stop mode)."""
+        return self._read(_ECR) & 0x3F == _ELECTRODES_ON
 
     def touched(self):
         """The 12 electrodes' touch status as an int, bit n = electrode n."""
@@ -179,9 +221,17 @@ def signal(filtered, baselines, electrode):
 
 
 class PadArray:
-    """Several MPR121s as one bitmap of touched tiles; a controller that stops answering is 'missing'."""
+    """Several MPR121s as one bitmap of touched tiles; a controller that stops answering is 'missing'.
+
+    Touch sensing has two layers: the global thresholds and debounce (tune(), the host's TUNE)
+    and per-tile thresholds that take their place on some tiles (tune_pads(), TUNEPAD). A change
+    rewrites only the controllers whose registers change, with Mpr121.retune(): the pads keep
+    their baselines and charge settings. For SETTLE_MS after that, read() reports a retuned
+    controller's tiles as they were before, so a finger resting on a tile through a TUNE is
+    neither let go nor touched anew while the chip's status settles."""
 
     def __init__(self, i2c, addresses, pads, ticks_ms=None, touch=12, release=6, debounce=1):
+        check_tuning(touch, release, debounce)
         self.controllers = tuple(Mpr121(i2c, address, touch, release, debounce) for address in addresses)
         self.pads = pads
         routes = [[] for _ in addresses]
@@ -193,7 +243,13 @@ class PadArray:
         self._ticks_ms = ticks_ms or _ticks_ms
         self._up = [False] * len(addresses)
         self._checked = [0] * len(addresses)  # last setup attempt or health check
+        self._status = [0] * len(addresses)  # each controller's last status (read() holds it while settling)
+        self._retuned_at = [0] * len(addresses)
+        self._settling = [False] * len(addresses)
         self.missing = tuple(range(len(addresses)))
+        self.tuning = (touch, release, debounce)  # the global layer: (touch, release, debounce)
+        self._pad_touch = bytearray(len(pads))  # per tile, 0: the global thresholds
+        self._pad_release = bytearray(len(pads))
 
     def start(self):
         """Set up every controller; returns the indexes of those that failed."""
@@ -205,6 +261,7 @@ class PadArray:
 
     def _setup(self, index, now):
         self._checked[index] = now
+        self._settling[index] = False
         try:
             self.controllers[index].setup()
             self._up[index] = True
@@ -212,29 +269,72 @@ class PadArray:
             self._up[index] = False
 
     def tune(self, touch, release, debounce):
-        """New thresholds and debounce on every controller (ValueError when out of range). A missing
-        one, or one that fails now, gets them at its next setup."""
+        """New global thresholds and debounce (ValueError when out of range): every tile without
+        thresholds of its own takes them. A missing controller, or one that fails now, gets them
+        at its next setup. The same values again change nothing (a host after a reconnect)."""
         check_tuning(touch, release, debounce)
         if (touch, release, debounce) == self.tuning:
-            return  # a host that says it again after a reconnect: the pads keep their baselines
+            return
+        self.tuning = (touch, release, debounce)
+        self._apply()
+
+    def bad_pad(self, triples):
+        """The first (tile, touch, release) of ``triples`` that tune_pads() would refuse, or None.
+        Good: a tile that exists, and 0 < release < touch <= 255, or 0, 0 (back to the global)."""
+        for triple in triples:
+            tile, touch, release = triple
+            if not (0 <= tile < len(self.pads) and (0 < release < touch <= 255 or touch == release == 0)):
+                return triple
+        return None
+
+    def tune_pads(self, triples):
+        """Thresholds of their own for some tiles: (tile, touch, release), 0, 0 for the global ones
+        again. All or nothing: ValueError (and no change) if bad_pad() finds one."""
+        if self.bad_pad(triples) is not None:
+            raise ValueError("a tile's thresholds need 0 < release < touch <= 255")
+        for tile, touch, release in triples:
+            self._pad_touch[tile] = touch
+            self._pad_release[tile] = release
+        self._apply()
+
+    def pad_tuning(self):
+        """The tiles with thresholds of their own that differ from the global ones: [(tile, touch, release)]."""
+        touch, release = self.tuning[0], self.tuning[1]
+        return [
+            (tile, self._pad_touch[tile], self._pad_release[tile])
+            for tile in range(len(self.pads))
+            if self._pad_touch[tile] and (self._pad_touch[tile], self._pad_release[tile]) != (touch, release)
+        ]
+
+    def thresholds(self, tile):
+        """(touch, release) in force on a tile."""
+        if self._pad_touch[tile]:
+            return self._pad_touch[tile], self._pad_release[tile]
+        return self.tuning[0], self.tuning[1]
+
+    def _apply(self):
+        """Every controller's registers from the two layers; retune() those that change."""
+        touch, release, debounce = self.tuning
+        wanted = [(bytearray([touch] * ELECTRODES), bytearray([release] * ELECTRODES)) for _ in self.controllers]
+        for tile, (controller, electrode) in enumerate(self.pads):
+            wanted[controller][0][electrode], wanted[controller][1][electrode] = self.thresholds(tile)
         now = self._ticks_ms()
         for index in range(len(self.controllers)):
             controller = self.controllers[index]
-            if self._up[index]:
-                try:
-                    controller.tune(touch, release, debounce)
-                    continue
-                except OSError:
-                    self._up[index] = False
-                    self._checked[index] = now
-            controller.touch, controller.release, controller.debounce = touch, release, debounce
+            touches, releases = wanted[index]
+            if touches == controller.touch and releases == controller.release and debounce == controller.debounce:
+                continue  # nothing changes here: the chip is left alone
+            controller.touch, controller.release, controller.debounce = touches, releases, debounce
+            if not self._up[index]:
+                continue  # set up with these when it answers again
+            try:
+                controller.retune()
+                self._settling[index] = True
+                self._retuned_at[index] = now
+            except OSError:
+                self._up[index] = False
+                self._checked[index] = now
         self._note_missing()
-
-    @property
-    def tuning(self):
-        """(touch, release, debounce) as set."""
-        first = self.controllers[0]
-        return first.touch, first.release, first.debounce
 
     def signals(self):
         """Per tile, (filtered, baseline), or None where its controller is missing. Only on request
@@ -281,13 +381,18 @@ class PadArray:
                     up = self._up[index]
             if not up:
                 continue
-            try:
-                status = controller.touched()
-            except OSError:
-                self._up[index] = False
-                self._checked[index] = now
-                changed = True
-                continue
+            if self._settling[index] and _ticks_diff(now, self._retuned_at[index]) < SETTLE_MS:
+                status = self._status[index]  # just retuned: as before, until the chip's status settles
+            else:
+                self._settling[index] = False
+                try:
+                    status = controller.touched()
+                except OSError:
+                    self._up[index] = False
+                    self._checked[index] = now
+                    changed = True
+                    continue
+                self._status[index] = status
             if status:  # nobody touching: nothing to route
                 for electrode_bit, tile_bit in self._routes[index]:
                     if status & electrode_bit:

@@ -39,7 +39,8 @@ def test_the_schema_and_the_default_file_name_the_same_settings():
     defaults = tomllib.loads(default_text())
 
     def keys(table, prefix=""):
-        return {f"{prefix}{name}" if not isinstance(value, dict) else None for name, value in table.items()} | {
+        # An empty table of the defaults ([tiles.thresholds]) is one setting whose names the user chooses.
+        return {f"{prefix}{name}" if not isinstance(value, dict) or not value else None for name, value in table.items()} | {
             key for name, value in table.items() if isinstance(value, dict) for key in keys(value, f"{name}.")
         }
 
@@ -239,3 +240,38 @@ def test_spi_pins_are_fine_without_an_spi_display_and_the_defaults_leave_them_fr
     assert pin_warnings(parse('[display]\noutput = "framebuffer"\n')) == []
     warned = pin_warnings(parse('[display]\noutput = "framebuffer"\n[pins]\nbuzzer = 7\n'))
     assert [(w.key, w.params["use"]) for w in warned] == [("[pins] buzzer", "SPI0 CE1 (touch CS)")]
+
+
+def test_tiles_get_thresholds_of_their_own_by_name():
+    config = parse("[tiles.thresholds]\nC3 = [8, 4]\na1 = [20, 10]\n")
+    assert config.tiles.thresholds == {12: (8, 4), 0: (20, 10)}
+    assert parse("").tiles.thresholds == {}
+
+
+@pytest.mark.parametrize(
+    "text, line",
+    [
+        ("[tiles.thresholds]\nF1 = [8, 4]\n", '[tiles.thresholds] F1: there is no tile "F1"; name tiles A1 to E5 (row letter A-E, column 1-5), as the display shows them'),
+        ("[tiles.thresholds]\nC3 = [4, 8]\n", "[tiles.thresholds] C3 = [4, 8]: write [touch, release], two whole numbers with 0 < release < touch <= 255, for example [10, 5]"),
+        ("[tiles.thresholds]\nC3 = 8\n", "[tiles.thresholds] C3 = 8: write [touch, release], two whole numbers with 0 < release < touch <= 255, for example [10, 5]"),
+        ("[tiles.thresholds]\nC3 = [300, 4]\n", "[tiles.thresholds] C3 = [300, 4]: write [touch, release], two whole numbers with 0 < release < touch <= 255, for example [10, 5]"),
+        ('[leds]\norder = "rgb"\n', '[leds] order: "rgb" is no colour order; use "GRB" (WS2812B pixels), "RGB" (most WS2811 12 mm strands) or RBG, GBR, BRG, BGR'),
+    ],
+)
+def test_bad_tile_thresholds_and_led_orders_are_one_line_with_the_fix(text, line, tmp_path, run_cli):
+    from codenames_board.i18n import Translator
+
+    with pytest.raises(ConfigErrors) as raised:
+        parse(text)
+    (error,) = raised.value.errors
+    assert Translator("en")(error.msgid, **error.params) == line
+    path = tmp_path / "config.toml"
+    path.write_text(text)
+    result = run_cli("config", "--check", "--config", path)
+    assert (result.returncode, result.stderr.splitlines()) == (2, [f"{path}: {line}"])
+
+
+def test_the_led_colour_order_is_grb_unless_the_strip_takes_another():
+    assert parse("").leds.order == "GRB"
+    for order in ("RGB", "RBG", "GBR", "BRG", "BGR"):
+        assert parse(f'[leds]\norder = "{order}"\n').leds.order == order

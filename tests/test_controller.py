@@ -220,3 +220,27 @@ def test_a_storm_of_touches_is_coalesced_and_a_button_still_gets_through():
     controller.post(TileTouched(3, True))  # once taken, a touch is queued again
     controller.drain()
     assert controller.table.handled[-1] == TileTouched(3, True)
+
+
+def test_the_configuration_reaches_the_tile_board_leds_order_thresholds_and_tiles_own():
+    from codenames_board.controller import configure_tileboard
+
+    board = VirtualTileBoard()
+    config = parse(
+        '[tiles]\nbrightness = 80\nmax_current_ma = 1500\ntouch_threshold = 14\nrelease_threshold = 7\ntouch_debounce = 2\n'
+        '[tiles.thresholds]\nC3 = [8, 4]\n[leds]\norder = "RGB"\n'
+    )
+    configure_tileboard(board, config)
+    assert (board.brightness, board.max_ma, board.led_order) == (80, 1500, "RGB")
+    assert board.tuning == (14, 7, 2) and board.pad_tuning == {12: (8, 4)}
+
+
+def test_a_tile_board_refuses_thresholds_and_orders_the_firmware_would_not_take():
+    board = VirtualTileBoard()
+    with pytest.raises(ValueError, match="tile 25"):
+        board.tune_pads({25: (8, 4)})
+    with pytest.raises(ValueError, match="tile 3"):
+        board.tune_pads({3: (4, 4)})
+    with pytest.raises(ValueError, match="no colour order"):
+        board.order("RGBW")
+    assert board.pad_tuning == {} and board.led_order is None

@@ -64,17 +64,18 @@ def test_everything_wired_right_passes_every_step(bench, tmp_path):
     test = make_test(bench, faithful(bench))
     assert test.run()
     said = bench[6]
-    assert said[-8:] == [
+    assert said[-9:] == [
         "Self test:",
         "  OK     Tile board",
         "         Firmware virtual: 25 tiles, 37 LEDs.",
         "  OK     LED order",
+        "  OK     LED colours",
         "  OK     Tiles",
         "  OK     Buttons",
         "  OK     Buzzer",
         "  OK     Display",
     ]
-    assert all(result.ok for result in test.results) and len(test.results) == 6
+    assert all(result.ok for result in test.results) and len(test.results) == 7
 
 
 def test_the_leds_light_one_at_a_time_in_chain_order(bench):
@@ -108,7 +109,29 @@ def test_a_no_from_the_maker_fails_the_step(bench):
     test = make_test(bench, faithful(bench), answers=False)
     assert not test.run()
     failed = [result.step for result in test.results if not result.ok]
-    assert failed == ["selftest.step_leds", "selftest.step_buzzer", "selftest.step_display"]
+    assert failed == ["selftest.step_leds", "selftest.step_colours", "selftest.step_buzzer", "selftest.step_display"]
+
+
+def test_every_tile_shows_red_green_and_blue_in_turn_named(bench):
+    board = bench[4]
+    steps = []
+    respond = faithful(bench)
+    make_test(bench, lambda step, target: (steps.append((step, target)), respond(step, target))).run()
+    assert [target for step, target in steps if step == "colour"] == ["red", "green", "blue"]
+    whole = [frame for frame in board.frames if all(any(frame[3 * tile : 3 * tile + 3]) for tile in range(25))]
+    assert [tuple(frame[0:3]) for frame in whole] == [(200, 0, 0), (0, 200, 0), (0, 0, 200)]
+    said = bench[6]
+    assert "Every tile should be red now." in said and said.index("Every tile should be red now.") < said.index(
+        "Every tile should be blue now."
+    )
+
+
+def test_wrong_colours_name_the_order_to_try(bench, tmp_path):
+    test = make_test(bench, faithful(bench), answers=False)
+    test.run()
+    colours = next(result for result in test.results if result.step == "selftest.step_colours")
+    assert colours.details == [("selftest.colours_wrong", {"order": "GRB", "swap": "RGB"})]
+    assert any('set order = "RGB"' in line for line in bench[6])
 
 
 def test_the_display_shows_the_test_pattern(bench, tmp_path):
@@ -149,7 +172,8 @@ def test_selftest_command_without_a_tile_board_says_what_to_check(tmp_path, run_
 
 # --- selftest --pads: the verdicts (end to end with the firmware: tests/tileboard/test_selftest_pads.py)
 
-from codenames_board.selftest_pads import PadMargins, grid_lines, summary_lines  # noqa: E402
+from codenames_board.config import parse  # noqa: E402
+from codenames_board.selftest_pads import PadMargins, grid_lines, suggest, suggestion_lines, summary_lines  # noqa: E402
 from codenames_board.tileboard import PadSignals  # noqa: E402
 
 
@@ -182,6 +206,39 @@ def test_the_pad_grid_and_summary_read_as_the_table():
     assert lines[4] == "C   .   0/0     .   0/0     +  31/31    .   0/0     .   0/0"
     assert lines[-1].startswith("+ good (best 20 or more)")
     summary = summary_lines(margins, tr)
-    assert summary[1:] == ["Pads:", "  good (1): C3", "  untested (24): " + " ".join(
+    assert summary[1:4] == ["Pads:", "  good (1): C3", "  untested (24): " + " ".join(
         f"{row}{column}" for row in "ABCDE" for column in range(1, 6) if f"{row}{column}" != "C3"
     )]
+    assert summary[5:] == [tr("selftest.pads_suggest"), "[tiles.thresholds]", "C3 = [15, 7]"]
+
+
+def test_suggested_thresholds_are_half_the_best_signal_and_parse_as_configuration():
+    margins = PadMargins()
+    margins.update(signals({0: 60, 1: 20, 2: 12, 3: 7, 4: 2}))
+    margins.touched_tile(3)
+    suggested, weak = suggest(margins)
+    assert suggested == {0: (30, 15), 2: (6, 3)}  # tile 1's (10, 5) are the global ones already
+    assert weak == [3]  # 7 counts: a threshold of 3 would not tell a finger from noise; tile 4 untested
+    lines = suggestion_lines(margins, Translator("en"))
+    pasted = parse("\n".join(lines[2:-2]))
+    assert pasted.tiles.thresholds == suggested
+    assert lines[-1] == Translator("en")("selftest.pads_suggest_weak", tiles="A4")
+
+
+def test_a_tile_with_its_own_threshold_is_judged_against_it():
+    margins = PadMargins()
+    pads = tuple((600 - (15 if tile == 7 else 0), 600) for tile in range(25))
+    own = tuple((8, 4) if tile == 7 else None for tile in range(25))
+    margins.update(PadSignals(20, 10, 1, pads, own))
+    assert margins.verdict(7) == "marginal"  # 15 counts: over its own 8, under twice it
+    assert PadSignals(20, 10, 1, pads, own).thresholds(7) == (8, 4)
+    assert PadSignals(20, 10, 1, pads, own).thresholds(8) == (20, 10)
+
+
+def test_firmware_too_old_for_the_configuration_is_named_in_the_summary(bench):
+    from codenames_board.tileboard import BoardProblem
+
+    test = make_test(bench, faithful(bench))
+    bench[1].put(BoardProblem("firmware_tunepad", "TUNEPAD"))  # as the serial driver posts it after TUNED
+    test.run()
+    assert "         The tile board's firmware cannot set thresholds per tile: codenames-board firmware install" in bench[6]

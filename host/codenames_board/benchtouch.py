@@ -51,17 +51,35 @@ WS2812_BIT_US = 1.25  # 800 kHz
 WS2812_RESET_US = 50
 
 
-def mpr121_sensing_ms() -> tuple[float, float]:
-    """How long the MPR121s take to report a touch, from the firmware's register settings
-    (datasheet: a status changes after ESI x SFI per detection, DT + 1 detections in a row)."""
+def table_debounce(explicit: str | None = None) -> tuple[int, str | None]:
+    """The MPR121 debounce the table runs with, and the file that says so (None: the defaults).
+
+    ``codenames-board run`` sends ``[tiles] touch_debounce`` of its configuration to the board after
+    every handshake (TUNE), so that, not the firmware's power-up value (``board.DEBOUNCE``), is in
+    force: the configuration ``run`` would read ($CODENAMES_BOARD_CONFIG, the XDG folders, /etc).
+    A configuration that cannot be read gives the firmware's own value."""
+    from codenames_firmware import board
+
+    from .config import ConfigErrors, find_config, load
+
+    try:
+        path = find_config(explicit)
+        return load(explicit).tiles.touch_debounce, None if path is None else str(path)
+    except (ConfigErrors, OSError):
+        return board.DEBOUNCE, None
+
+
+def mpr121_sensing_ms(debounce: int) -> tuple[float, float]:
+    """How long the MPR121s take to report a touch with this debounce (DT, 0-7), from the firmware's
+    register settings (datasheet 5.7: a status changes after ESI x SFI x DT; one period more when
+    the finger arrives just after a detection)."""
     from codenames_firmware import mpr121
 
-    afe2, debounce = mpr121._AFE2_VALUE, mpr121._DEBOUNCE_VALUE
+    afe2 = mpr121._AFE2_VALUE
     esi_ms = 1 << (afe2 & 0x07)
     sfi = (4, 6, 10, 18)[(afe2 >> 3) & 0x03]
     period = esi_ms * sfi
-    touch_dt = debounce & 0x07
-    return touch_dt * period, (touch_dt + 1) * period
+    return debounce * period, (debounce + 1) * period
 
 
 def ws2812_ms(leds: int) -> float:
@@ -79,7 +97,7 @@ def pi_estimate(result: dict) -> dict:
     from codenames_firmware import board
 
     parts = result["total"]
-    sense_low, sense_high = mpr121_sensing_ms()
+    sense_low, sense_high = mpr121_sensing_ms(result["debounce"])
     fixed = parts["pad"]["p99"] + ws2812_ms(board.LEDS)
     firmware_ms = result["firmware_alone_us"] / 1000  # the touch's SET, read a byte per poll as the Pico must
     low = sense_low + fixed + 0.5 + parts["host"]["p99"] * HOST_FACTOR[0] + firmware_ms * FIRMWARE_FACTOR[0]
@@ -114,7 +132,7 @@ def micropython_command() -> str | None:
 class _Files:
     """A folder with everything the run needs: config, state, a framebuffer-like file, control and results."""
 
-    def __init__(self, folder: Path, port: str) -> None:
+    def __init__(self, folder: Path, port: str, debounce: int = 1) -> None:
         self.folder = folder
         self.state = folder / "state"
         self.control = folder / "control"
@@ -131,7 +149,7 @@ class _Files:
         self.config = folder / "config.toml"
         self.config.write_text(
             f'state_dir = "{self.state}"\n'
-            f'[tiles]\nport = "{port}"\n'
+            f'[tiles]\nport = "{port}"\ntouch_debounce = {debounce}\n'
             f'[display]\noutput = "framebuffer"\nframebuffer = "{self.framebuffer}"\n'
             f"[timer]\nauto_start = true\nguess_seconds = {GUESS_SECONDS}\n"
             "[game]\nclue_entry = false\n"  # every touch is a guess: no clue buttons between touches
@@ -324,13 +342,14 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08)) 
     firmware_dir = Path(tileproto.__file__).parent  # the firmware as shipped in the package
     shims = Path(__file__).parent / "unixboard"
     pins = parse("").pins
+    debounce, debounce_source = table_debounce()
     random.seed(20261123)
     with tempfile.TemporaryDirectory() as folder_name:
         folder = Path(folder_name)
         master, slave = os.openpty()
         tty.setraw(slave)
         os.set_blocking(master, False)  # the firmware then reads what has arrived in one go (unix_stdin.py)
-        files = _Files(folder, os.ttyname(slave))
+        files = _Files(folder, os.ttyname(slave), debounce)
         firmware = subprocess.Popen(
             [command, str(shims / "bench_board.py")],
             stdin=master, stdout=master, stderr=open(folder / "firmware.err", "wb"),
@@ -429,6 +448,8 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08)) 
         "firmware_alone": alone,
         "firmware_bytewise": bytewise,
         "firmware_alone_us": int(bytewise["set_us"]["p99"]),  # a touch lights its tile with a SET
+        "debounce": debounce,  # the table's [tiles] touch_debounce: the run above sent it too
+        "debounce_source": debounce_source,
     }
 
 

@@ -430,7 +430,7 @@ def cmd_selftest(args: argparse.Namespace, tr: Translator) -> int:
         tr = Translator(config.language)
     from gpiozero.exc import BadPinFactory, GPIOZeroError, PinFactoryFallback
 
-    from .controller import prepare_mock_pins
+    from .controller import configure_tileboard, prepare_mock_pins
     from .controls import Controls
     from .display import DisplayError, NoScreen, open_output
     from .selftest import SelfTest, PatternScreen
@@ -450,7 +450,7 @@ def cmd_selftest(args: argparse.Namespace, tr: Translator) -> int:
     status_leds = config.tiles.timer_leds + config.tiles.turn_leds
     options = {"port": config.tiles.port} if config.tiles.driver == "serial" else {}
     board = open_tileboard(config.tiles.driver, on_event=events.put, status_leds=status_leds, **options)
-    board.limit(config.tiles.brightness, config.tiles.max_current_ma)
+    configure_tileboard(board, config)
     try:
         screen = PatternScreen(
             open_output(config.display.output, config.display.size, config.display.framebuffer, config.display.png)
@@ -558,6 +558,12 @@ def _bench_touch(touches: int, tr: Translator) -> int:
     print(tr("bench.touch_left_out"))
     print(tr("bench.touch_pi", **{name: f"{value:g}" for name, value in PI_BUDGET_MS.items()}))
     estimate = pi_estimate(result)
+    source = result["debounce_source"]
+    low, high = estimate["sense_ms"]
+    print(tr(
+        "bench.touch_debounce", debounce=result["debounce"], low=f"{low:g}", high=f"{high:g}",
+        source=tr("bench.debounce_config", path=source) if source else tr("bench.debounce_default"),
+    ))
     print(tr(
         "bench.touch_estimate", host_factor=estimate["host_factor"], fw_factor=estimate["fw_factor"],
         low=f"{estimate['low']:.0f}", high=f"{estimate['high']:.0f}",

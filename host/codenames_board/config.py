@@ -16,8 +16,9 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .engine import VARIANTS
+from .engine import TILES, VARIANTS, tile_name
 from .i18n import LANGUAGES
+from .tileboard.base import COLOUR_ORDERS
 
 PI_GPIOS = range(2, 28)  # BCM GPIO 2-27 on the 40-pin header (0 and 1 belong to the HAT EEPROM)
 BUTTON_PINS = ("clue_down", "clue_up", "clue_confirm")
@@ -92,6 +93,32 @@ def _size(key, value):
     return tuple(value)
 
 
+def _thresholds(key, value):
+    """[tiles.thresholds]: tile name -> [touch, release]; gives {tile index: (touch, release)}."""
+    names = {tile_name(tile): tile for tile in range(TILES)}
+    thresholds = {}
+    for name, pair in value.items():
+        entry = f"[tiles.thresholds] {name}"
+        tile = names.get(name.strip().upper())
+        if tile is None:
+            raise ConfigError("config.threshold_tile", entry, value=name)
+        if not (
+            isinstance(pair, list)
+            and len(pair) == 2
+            and all(isinstance(part, int) and not isinstance(part, bool) for part in pair)
+            and 0 < pair[1] < pair[0] <= 255
+        ):
+            raise ConfigError("config.threshold_value", entry, value=pair)
+        thresholds[tile] = (pair[0], pair[1])
+    return thresholds
+
+
+def _led_order(key, value):
+    if value not in COLOUR_ORDERS:
+        raise ConfigError("config.led_order", key, value=value, options=", ".join(COLOUR_ORDERS[2:]))
+    return value
+
+
 def _pin(key, value):
     if value is False:
         return None
@@ -116,7 +143,9 @@ SCHEMA: dict[str, Any] = {
         "touch_threshold": _number(2, 255),  # sent to the board after each handshake (firmware/TUNING.md)
         "release_threshold": _number(1, 254),
         "touch_debounce": _number(0, 7),
+        "thresholds": _thresholds,  # some tiles' own touch and release thresholds (TUNEPAD)
     },
+    "leds": {"order": _led_order},  # the strip's colour order, sent to the board (ORDER)
     "colours": {
         name: _colour
         for name in (
@@ -169,6 +198,7 @@ class Config:
     variant: str
     state_dir: Path
     tiles: Section
+    leds: Section
     colours: Section
     display: Section
     timer: Section
@@ -201,7 +231,8 @@ def _merge(defaults: dict, user: dict, prefix: str, errors: list[ConfigError]) -
             if not isinstance(value, dict):
                 errors.append(ConfigError("config.table", _key_name(key)))
                 continue
-            merged[name] = _merge(defaults[name], value, f"{key}.", errors)
+            # An empty table of the defaults takes names of the user's choosing (its rule checks them).
+            merged[name] = _merge(defaults[name], value, f"{key}.", errors) if defaults[name] else value
         else:
             merged[name] = value
     return merged
@@ -291,7 +322,7 @@ def parse(text: str, source: str = "defaults") -> Config:
         language=checked["language"],
         variant=checked["variant"],
         state_dir=default_state_dir() if state_dir == "auto" else Path(state_dir).expanduser(),
-        **{name: Section(name, checked[name]) for name in ("tiles", "colours", "display", "timer", "game", "controls", "pins")},
+        **{name: Section(name, checked[name]) for name in ("tiles", "leds", "colours", "display", "timer", "game", "controls", "pins")},
     )
 
 

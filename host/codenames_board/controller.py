@@ -173,8 +173,7 @@ class Runtime:
         else:
             tileboard.on_event = post
         self.tileboard = tileboard
-        tileboard.limit(config.tiles.brightness, config.tiles.max_current_ma)
-        tileboard.tune(config.tiles.touch_threshold, config.tiles.release_threshold, config.tiles.touch_debounce)
+        configure_tileboard(tileboard, config)
         worst = compositor.frame_ma(bytes([255]) * 3 * (25 + status_leds), config.tiles.brightness)
         log.info(
             "LEDs: %d at brightness %d: worst case %d mA, capped to %d mA by the board",
@@ -225,6 +224,17 @@ class Runtime:
         self.controls.close()
         if self.display is not None:
             self.display.close()
+
+
+def configure_tileboard(tileboard, config: Config) -> None:
+    """What the configuration asks of the tile board, which the driver sends after every handshake:
+    the LED limits and colour order, the touch thresholds and debounce, and some tiles' own
+    thresholds ([tiles.thresholds]). ``run``, ``selftest`` and ``selftest --pads`` all call it."""
+    tiles = config.tiles
+    tileboard.limit(tiles.brightness, tiles.max_current_ma)
+    tileboard.order(config.leds.order)
+    tileboard.tune(tiles.touch_threshold, tiles.release_threshold, tiles.touch_debounce)
+    tileboard.tune_pads(tiles.thresholds)
 
 
 def prepare_mock_pins(environ=os.environ) -> None:

@@ -1,7 +1,9 @@
 """``codenames-board selftest``: bring the hardware up step by step, on the console and the display.
 
 1. the tile board answers (firmware version, tile and LED counts);
-2. every LED lights in turn, in chain order (the maker watches);
+2. every LED lights in turn, in chain order (the maker watches); then every
+   tile lights red, green and blue in turn, each named: a strip whose colour
+   order is not the configured [leds] order shows the wrong ones;
 3. every tile, lit in turn, is touched: a touch on another tile is a miswired
    pad, no touch within the time is a dead one;
 4. every button the config names is pressed;
@@ -21,10 +23,12 @@ from .config import BUTTON_PINS, Config
 from .engine import TILES, tile_name
 from .sounds import SOUNDS, Sounder
 from .table import ButtonDown
-from .tileboard import BoardConnected, TileTouched
+from .tileboard import BoardConnected, BoardProblem, TileTouched
 
 WHITE = (60, 60, 60)
 TARGET = (0, 90, 255)
+PRIMARIES = (("red", (200, 0, 0)), ("green", (0, 200, 0)), ("blue", (0, 0, 200)))
+COLOUR_SECONDS = 1.0  # each primary, for the maker's eyes
 
 
 @dataclass
@@ -47,6 +51,7 @@ class SelfTest:
         ask: Callable[[str], bool] | None = None,
         timeout: float = 15.0,
         led_seconds: float = 0.25,
+        colour_seconds: float = COLOUR_SECONDS,
         on_step: Callable[[str, object], None] | None = None,
         sleep: Callable[[float], None] = time.sleep,
     ) -> None:
@@ -60,10 +65,12 @@ class SelfTest:
         self.ask = ask or (lambda question: True)
         self.timeout = timeout
         self.led_seconds = led_seconds
+        self.colour_seconds = colour_seconds
         self.on_step = on_step or (lambda name, target: None)
         self.sleep = sleep  # for the maker's eyes and ears only: the LED walk and the sounds
         self.leds = 25 + config.tiles.timer_leds + config.tiles.turn_leds
         self.results: list[Result] = []
+        self.firmware_problems: list[str] = []  # what the board's firmware is too old for (BoardProblem firmware_*)
 
     # --- helpers
 
@@ -86,6 +93,8 @@ class SelfTest:
                 return None
             if accept(event):
                 return event
+            if isinstance(event, BoardProblem) and event.code.startswith("firmware_") and event.code not in self.firmware_problems:
+                self.firmware_problems.append(event.code)
 
     def _frame(self, lit: dict[int, tuple[int, int, int]]) -> bytes:
         frame = bytearray(3 * self.leds)
@@ -96,7 +105,7 @@ class SelfTest:
     # --- the steps
 
     def run(self) -> bool:
-        for step in (self.tile_board, self.led_order, self.tiles, self.buttons, self.buzzer, self.display):
+        for step in (self.tile_board, self.led_order, self.led_colours, self.tiles, self.buttons, self.buzzer, self.display):
             self.results.append(step())
             if step == self.tile_board and not self.results[-1].ok:
                 break  # without the board, the LED and tile steps cannot run
@@ -129,6 +138,22 @@ class SelfTest:
                 self.sleep(self.led_seconds)
         ok = self.ask(self.tr("selftest.leds_question"))
         return Result("selftest.step_leds", ok, [] if ok else [("selftest.leds_wrong", {})])
+
+    def led_colours(self) -> Result:
+        """Every tile red, then green, then blue, each named as it comes: a wrong [leds] order shows."""
+        self._prompt("selftest.colours_watch")
+        for name, colour in PRIMARIES:
+            self.on_step("colour", name)
+            self.board.show(self._frame({tile: colour for tile in range(TILES)}))
+            self._prompt("selftest.colour_show", colour=self.tr(f"selftest.colour_{name}"))
+            if self.colour_seconds:
+                self.sleep(self.colour_seconds)
+        ok = self.ask(self.tr("selftest.colours_question"))
+        if ok:
+            return Result("selftest.step_colours", True, [])
+        order = self.config.leds.order
+        swap = order.translate(str.maketrans("RG", "GR"))
+        return Result("selftest.step_colours", False, [("selftest.colours_wrong", {"order": order, "swap": swap})])
 
     def tiles(self) -> Result:
         problems = []
@@ -188,6 +213,9 @@ class SelfTest:
         return Result("selftest.step_display", ok, [] if ok else [("selftest.display_wrong", {})])
 
     def summary(self) -> None:
+        board = next((result for result in self.results if result.step == "selftest.step_board"), None)
+        if board is not None:  # the configured thresholds or colour order are not in force: say the fix
+            board.details += [(f"notice.board_{code}", {}) for code in self.firmware_problems]
         self.say("")
         self.say(self.tr("selftest.summary"))
         for result in self.results:

@@ -13,6 +13,12 @@ in force (firmware/TUNING.md):
   or its touch controller does not answer;
 - untested: nothing seen yet (not touched, or touched through a cut wire).
 
+A tile with thresholds of its own ([tiles.thresholds], TUNEPAD) is judged
+against its own. The summary suggests thresholds for every tile touched:
+about half the best signal it gave as the touch threshold, half that as the
+release threshold (``suggest``), printed as ``[tiles.thresholds]`` lines to
+paste into the configuration.
+
 One thread: it asks, reads the tile board's events from one queue, redraws
 a 5x5 grid when something changed and lights each tile in its verdict's
 colour. Ctrl-C ends it with a summary and exit code 130.
@@ -26,11 +32,13 @@ import time
 from typing import Callable
 
 from .engine import TILES, tile_name
-from .tileboard import BoardConnected, BoardDisconnected, PadSignals, TileTouched
+from .tileboard import BoardConnected, BoardDisconnected, BoardProblem, PadSignals, TileTouched
 
 GOOD_FACTOR = 2
 NOISE = 4  # counts: the baseline register's two lost bits and a little noise are no touch
 ASK_S = 0.1
+SUGGEST_SHARE = 2  # a suggested touch threshold is the best signal seen over this
+MIN_SUGGESTED = 6  # three times the 2 counts an untouched pad wanders: a lower threshold sees noise (TUNING.md)
 VERDICTS = ("good", "marginal", "dead", "untested")
 MARKS = {"good": "+", "marginal": "~", "dead": "x", "untested": "."}
 COLOURS = {"good": (0, 160, 0), "marginal": (200, 110, 0), "dead": (200, 0, 0), "untested": (12, 12, 12)}
@@ -49,6 +57,7 @@ class PadMargins:
         self.tiles = tiles
         self.touch = 0
         self.release = 0
+        self.own: list[tuple[int, int] | None] = [None] * tiles  # a tile's own thresholds in force
         self.now: list[int | None] = [None] * tiles  # the last signal (None: no controller)
         self.best = [0] * tiles
         self.touched: set[int] = set()  # tiles that reported a touch
@@ -59,6 +68,7 @@ class PadMargins:
         self.touch, self.release = signals.touch, signals.release
         self.samples += 1
         for tile in range(self.tiles):
+            self.own[tile] = signals.own[tile] if tile < len(signals.own) else None
             signal = signals.signal(tile)
             self.now[tile] = signal
             if signal is not None:
@@ -69,13 +79,17 @@ class PadMargins:
         if 0 <= tile < self.tiles:
             self.touched.add(tile)
 
+    def touch_threshold(self, tile: int) -> int:
+        own = self.own[tile]
+        return self.touch if own is None else own[0]
+
     def verdict(self, tile: int) -> str:
-        best = self.best[tile]
+        best, touch = self.best[tile], self.touch_threshold(tile)
         if self.samples and tile not in self.answered:
             return "dead"  # its touch controller never answered
-        if best >= GOOD_FACTOR * self.touch and best > self.touch:
+        if best >= GOOD_FACTOR * touch and best > touch:
             return "good"
-        if best > self.touch or tile in self.touched:
+        if best > touch or tile in self.touched:
             return "marginal"
         if best >= NOISE:
             return "dead"
@@ -101,6 +115,36 @@ def grid_lines(margins: PadMargins, tr) -> list[str]:
     return lines
 
 
+def suggest(margins: PadMargins) -> tuple[dict[int, tuple[int, int]], list[int]]:
+    """Thresholds for the tiles touched: (touch, release) by tile, where they differ from the global
+    ones, and the tiles too weak for any (best signal under MIN_SUGGESTED * SUGGEST_SHARE)."""
+    suggested, weak = {}, []
+    for tile in range(margins.tiles):
+        best = margins.best[tile]
+        if tile not in margins.answered or (best < NOISE and tile not in margins.touched):
+            continue  # untested, or its controller does not answer: nothing measured to go on
+        touch = min(255, best // SUGGEST_SHARE)
+        if touch < MIN_SUGGESTED:
+            weak.append(tile)
+            continue
+        pair = (touch, max(1, touch // 2))
+        if pair != (margins.touch, margins.release):
+            suggested[tile] = pair
+    return suggested, weak
+
+
+def suggestion_lines(margins: PadMargins, tr) -> list[str]:
+    """The suggested thresholds as configuration lines to paste, with a line before them."""
+    suggested, weak = suggest(margins)
+    lines = []
+    if suggested:
+        lines += ["", tr("selftest.pads_suggest"), "[tiles.thresholds]"]
+        lines += [f"{tile_name(tile)} = [{touch}, {release}]" for tile, (touch, release) in suggested.items()]
+    if weak:
+        lines += ["", tr("selftest.pads_suggest_weak", tiles=" ".join(tile_name(tile) for tile in weak))]
+    return lines
+
+
 def summary_lines(margins: PadMargins, tr) -> list[str]:
     verdicts = margins.verdicts()
     lines = ["", tr("selftest.pads_summary")]
@@ -110,7 +154,7 @@ def summary_lines(margins: PadMargins, tr) -> list[str]:
             lines.append("  " + tr(f"selftest.pads_{verdict}", count=len(tiles), tiles=" ".join(tiles)))
     if any(verdict in ("marginal", "dead") for verdict in verdicts):
         lines.append(tr("selftest.pads_advice"))
-    return lines
+    return lines + suggestion_lines(margins, tr)
 
 
 class PadView:
@@ -188,6 +232,9 @@ class PadView:
             self._drawn = []
         elif isinstance(event, BoardConnected):
             self._verdicts = None  # the board lost its LEDs: light them again
+        elif isinstance(event, BoardProblem) and event.code == "firmware_tunepad":
+            self.say(self.tr("notice.board_firmware_tunepad"))  # the tiles' own thresholds are not in force
+            self._drawn = []
 
     def draw(self) -> None:
         verdicts = self.margins.verdicts()
@@ -216,6 +263,7 @@ class PadView:
 def main(args, tr) -> int:
     """The command: load the config, open the tile board, tune it as configured, watch until Ctrl-C."""
     from .cli import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, load_config
+    from .controller import configure_tileboard
     from .i18n import Translator
     from .tileboard import open_tileboard
 
@@ -230,8 +278,7 @@ def main(args, tr) -> int:
     board = open_tileboard(tiles.driver, on_event=events.put, status_leds=tiles.timer_leds + tiles.turn_leds, **options)
     view = PadView(board, events, tr, live=sys.stdout.isatty(), leds=board.leds)
     try:
-        board.limit(tiles.brightness, tiles.max_current_ma)
-        board.tune(tiles.touch_threshold, tiles.release_threshold, tiles.touch_debounce)
+        configure_tileboard(board, config)
         view.say(tr("selftest.board_wait"))
         if not view.wait_for_board(args.timeout):
             view.say(tr("selftest.board_missing"))

@@ -180,7 +180,26 @@ def partial_frames():
     host("FRAME", 19, "ff" * 14)
 
 
+def led_order():
+    # One red, one green, one blue LED; the bytes each LED takes, in the order named.
+    strip = Strip(3)
+    leds = Leds(strip, (0, 1, 2), 20, 1)
+    leds.limit(255, 10000)
+    frame = bytes([255, 0, 0, 0, 255, 0, 0, 0, 255])
+    for order in ("GRB", "RGB", b"BRG"):
+        leds.set_order(order)
+        leds.show(frame)
+        print("order", order if isinstance(order, str) else order.decode(), hexlify(strip.buf).decode())
+    try:
+        leds.set_order("RGBW")
+        print("refused no")
+    except ValueError:
+        leds.show(frame)
+        print("refused", hexlify(strip.buf).decode())
+
+
 SCENARIOS = {
+    "led_order": led_order,
     "clean_press": clean_press,
     "bounce": bounce,
     "noisy": noisy,

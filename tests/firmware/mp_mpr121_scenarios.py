@@ -7,7 +7,7 @@ import sys
 from binascii import hexlify
 
 import board
-from mpr121 import Mpr121, PadArray
+from mpr121 import SETTLE_MS, Mpr121, PadArray
 from virtual_i2c import VirtualI2C
 
 A0, A1, A2 = board.MPR121_ADDRESSES
@@ -109,11 +109,16 @@ def unplug():
         clock[0] = ms
         pads.read()
     show("attempts", attempts[0])  # missing at 10 ms: retried at 1010 and 2010 only
+    # A chip set up with a finger on a pad learns that as the pad's baseline (ECR CL = 10),
+    # as a real one does: the finger lifts while it is away and comes back after.
+    i2c.touch(A1, 0, False)
     i2c.replug(A1)
     clock[0] = 3005
     show("replugged-early", pads.read())
     show_missing("missing-early", pads)
     clock[0] = 3010
+    pads.read()
+    i2c.touch(A1, 0, True)
     show("replugged", pads.read())
     show_missing("missing-after", pads)
 
@@ -123,12 +128,13 @@ def start_missing():
     i2c.unplug(A2)
     show("start", ",".join([str(index) for index in pads.start()]) or "-")
     i2c.touch(A0, 3, True)
-    i2c.touch(A2, 0, True)
     show("read", pads.read())
     i2c.replug(A2)
     clock[0] = 999
     show("read-999", pads.read())
     clock[0] = 1000
+    pads.read()  # set up now
+    i2c.touch(A2, 0, True)
     show("read-1000", pads.read())
     show_missing("missing", pads)
 
@@ -143,8 +149,11 @@ def glitch():
     i2c.unplug(A1)
     i2c.replug(A1)
     clock[0] = 500
-    show("reset", pads.read())
+    show("reset", pads.read())  # the finger still on the pad
     clock[0] = 1000
+    i2c.touch(A1, 1, False)  # (set up with a finger on it, the chip would learn it as the baseline)
+    pads.read()  # the once-a-second check sets it up again
+    i2c.touch(A1, 1, True)
     show("checked", pads.read())
     show_missing("missing", pads)
 
@@ -169,6 +178,7 @@ def tuning():
     show("weak-default", pads.read())
     resets = chip.resets
     pads.tune(8, 4, 2)
+    clock[0] += SETTLE_MS
     show("weak-tuned", pads.read())
     show("tuning", "%d,%d,%d" % pads.tuning)
     show("regs", "%d,%d,%d" % (chip.regs[0x41], chip.regs[0x42 + 2 * 11], chip.regs[0x5B]))
@@ -185,7 +195,99 @@ def tuning():
     i2c.unplug(A2)
     pads.tune(9, 3, 1)
     show("missing-after-tune", ",".join([str(index) for index in pads.missing]) or "-")
-    show("kept", "%d,%d,%d" % (pads.controllers[2].touch, pads.controllers[2].release, pads.controllers[2].debounce))
+    kept = pads.controllers[2]
+    show("kept", "%d,%d,%d" % (kept.touch[0], kept.release[11], kept.debounce))
+
+
+def resting():
+    # A finger (or a card) rests on tile 5 while the host tunes: the chip keeps the pad's
+    # baseline and charge settings, and the tile stays touched the whole time.
+    i2c, pads, clock = pad_array()
+    pads.start()
+    chip = i2c.chips[A0]
+    i2c.touch(A0, 5, True)
+    clock[0] = 2
+    first = pads.read()
+    before = (hexlify(chip.regs[0x1E:0x2A]).decode(), hexlify(chip.regs[0x5F:0x73]).decode(), chip.autoconfigs)
+    pads.tune(20, 10, 3)
+    lost = 0
+    for ms in range(4, 200, 2):
+        clock[0] = ms
+        if not pads.read() & 1 << 5:
+            lost += 1
+    after = (hexlify(chip.regs[0x1E:0x2A]).decode(), hexlify(chip.regs[0x5F:0x73]).decode(), chip.autoconfigs)
+    show("first", first)
+    show("lost", lost)
+    show("baselines-kept", before[0] == after[0])
+    show("charge-kept", before[1] == after[1])
+    show("autoconfigs", "%d,%d" % (before[2], after[2]))
+    show("ecr", "%02x" % chip.regs[0x5E])
+    show("running", pads.controllers[0].running())
+    i2c.touch(A0, 5, False)
+    clock[0] = 300
+    show("released", pads.read())
+    i2c.touch(A0, 5, True, 15)  # under the new threshold of 20
+    show("weak", pads.read())
+
+
+def old_tune():
+    # What the firmware's TUNE once did: stop, write, run again as setup() does (CL = 10, with
+    # auto-configuration still on). The emulated chip shows why that is wrong with a finger on a pad.
+    i2c = VirtualI2C((A0,))
+    chip = Mpr121(i2c, A0)
+    chip.setup()
+    i2c.touch(A0, 5, True)
+    show("before", chip.touched())
+    regs = i2c.chips[A0].regs
+    cdc = regs[0x5F + 5]
+    for register, value in ((0x5E, 0), (0x41 + 10, 20), (0x42 + 10, 10), (0x5E, 0x8C)):
+        i2c.writeto_mem(A0, register, bytes((value,)))
+    show("after", chip.touched())
+    show("charge-changed", regs[0x5F + 5] != cdc)
+
+
+def stop_mode():
+    # Writes while the chip runs are ignored (but ECR and the GPIO registers); baselines in stop mode lose two bits.
+    i2c = VirtualI2C((A0,))
+    Mpr121(i2c, A0).setup()
+    regs = i2c.chips[A0].regs
+    i2c.writeto_mem(A0, 0x41, bytes((77,)))
+    i2c.writeto_mem(A0, 0x77, bytes((0x80,)))
+    show("running-write", "%d,%d" % (regs[0x41], regs[0x77]))
+    i2c.writeto_mem(A0, 0x5E, bytes((0,)))
+    i2c.writeto_mem(A0, 0x41, bytes((77,)))
+    i2c.writeto_mem(A0, 0x04, bytes((1,)))  # filtered data: never written
+    i2c.writeto_mem(A0, 0x1E + 2, bytes((0x55,)))
+    show("stopped-write", "%d,%d,%d" % (regs[0x41], regs[0x04], i2c.chips[A0].baselines[2]))
+
+
+def per_pad():
+    i2c, pads, clock = pad_array()
+    pads.start()
+    first, second = i2c.chips[A0], i2c.chips[A1]
+    i2c.touch(A1, 0, True, 10)  # tile 12: 10 counts
+    i2c.touch(A1, 1, True, 10)  # tile 13: 10 counts too
+    first.regs[0x41] = 99  # would show if controller 0 were written
+    pads.tune_pads([(12, 8, 4)])
+    clock[0] = SETTLE_MS
+    show("read", pads.read())
+    show("untouched-chip", first.regs[0x41])
+    show("regs", "%d,%d,%d,%d" % (second.regs[0x41], second.regs[0x42], second.regs[0x43], second.regs[0x44]))
+    show("own", pads.pad_tuning())
+    show("tile12", "%d,%d" % pads.thresholds(12))
+    show("bad", pads.bad_pad([(3, 8, 4), (25, 8, 4)]))
+    show("bad-release", pads.bad_pad([(3, 4, 4)]))
+    try:
+        pads.tune_pads([(3, 8, 4), (4, 4, 8)])
+        show("refused", "no")
+    except ValueError:
+        show("refused", "%d,%d" % pads.thresholds(3))
+    pads.tune(10, 5, 1)  # the global ones change: tile 12 keeps its own
+    show("after-global", "%d,%d;%d,%d" % (pads.thresholds(12) + pads.thresholds(13)))
+    pads.tune_pads([(12, 10, 5)])  # the same as the global ones now
+    show("own-equal", pads.pad_tuning())
+    pads.tune_pads([(12, 0, 0)])
+    show("cleared", "%d,%d" % pads.thresholds(12))
 
 
 def signals():
@@ -260,6 +362,10 @@ SCENARIOS = {
     "diagnostics": diagnostics,
     "alloc": alloc,
     "tuning": tuning,
+    "resting": resting,
+    "old_tune": old_tune,
+    "stop_mode": stop_mode,
+    "per_pad": per_pad,
     "signals": signals,
 }
 

@@ -49,6 +49,13 @@ EXPECTED = {
         # idle pattern: status LEDs dim white, tiles dark, the host's brightness kept
         "idle [(13, 13, 13), (13, 13, 13), (0, 0, 0)] 255",
     ],
+    # ORDER: the bytes each LED takes, red green blue in the order named; a bad name changes nothing
+    "led_order": [
+        "order GRB 00ff00ff00000000ff",
+        "order RGB ff000000ff000000ff",
+        "order BRG 00ff000000ffff0000",
+        "refused 00ff000000ffff0000",
+    ],
 }
 
 

@@ -222,6 +222,65 @@ def test_tuning_changes_every_pads_thresholds_and_debounce_while_running(interpr
     assert result["kept"] == "9,3,1"  # ... gets the values at its next setup
 
 
+def test_a_tune_keeps_the_baselines_and_charge_with_a_finger_resting_on_a_tile(interpreter):
+    result = run_scenario(interpreter, "resting")
+    assert int(result["first"]) == 1 << 5
+    assert result["lost"] == "0"  # touched in every scan through the TUNE and after
+    assert result["baselines-kept"] == "True"
+    assert result["charge-kept"] == "True"  # CDCx/CDTx as setup's auto-configuration found them
+    assert result["autoconfigs"] == "1,1"  # ACE off before Run mode again: no second search
+    assert result["ecr"] == "0c"  # CL = 00: tracking goes on from the baseline registers
+    assert result["running"] == "True"  # the health check does not take CL = 00 for a glitch
+    assert int(result["released"]) == 0
+    assert int(result["weak"]) == 0  # 15 counts: under the new touch threshold of 20
+
+
+def test_the_emulated_chip_catches_a_tune_that_learns_the_pads_again(interpreter):
+    # The old TUNE (stop, write, run with CL = 10 and auto-configuration on) against the same chip.
+    result = run_scenario(interpreter, "old_tune")
+    assert int(result["before"]) == 1 << 5
+    assert int(result["after"]) == 0  # the finger became the baseline: the tile reads let go
+    assert result["charge-changed"] == "True"  # auto-configuration searched again, finger and all
+
+
+def test_the_emulated_chip_takes_writes_only_in_stop_mode(interpreter):
+    result = run_scenario(interpreter, "stop_mode")
+    assert result["running-write"] == "12,128"  # a threshold ignored while running; GPIO enable taken
+    filtered = (600 & 0xFF)
+    assert result["stopped-write"] == "77,%d,%d" % (filtered, 0x55 << 2)  # output data never; a baseline's 8 bits
+
+
+def test_per_tile_thresholds_retune_only_their_controller(interpreter):
+    result = run_scenario(interpreter, "per_pad")
+    assert int(result["read"]) == TILE_12  # tile 12 at 8 sees 10 counts, tile 13 at the global 12 does not
+    assert result["untouched-chip"] == "99"  # controller 0 has no tile that changed: not written
+    assert result["regs"] == "8,4,12,6"  # electrode 0 its own, electrode 1 the global ones
+    assert result["own"] == "[(12, 8, 4)]"
+    assert result["tile12"] == "8,4"
+    assert result["bad"] == "(25, 8, 4)"  # no tile 25
+    assert result["bad-release"] == "(3, 4, 4)"
+    assert result["refused"] == "12,6"  # one bad triple: none of them is taken
+    assert result["after-global"] == "8,4;10,5"  # a new global TUNE leaves a tile's own thresholds
+    assert result["own-equal"] == "[]"  # own thresholds equal to the global ones are not reported
+    assert result["cleared"] == "10,5"
+
+
+def test_read_holds_a_retuned_controllers_tiles_while_its_status_settles(mpr121, board):
+    shims = load("_virtual_i2c_under_test", SHIMS / "virtual_i2c.py")
+    clock = [0]
+    i2c = shims.VirtualI2C(board.MPR121_ADDRESSES)
+    pads = mpr121.PadArray(i2c, board.MPR121_ADDRESSES, board.PADS, lambda: clock[0])
+    pads.start()
+    i2c.touch(0x5A, 5, True)
+    assert pads.read() == 1 << 5
+    pads.tune(20, 10, 1)
+    i2c.chips[0x5A].fingers = 0  # a real chip's status may start from nothing in Run mode
+    clock[0] = mpr121.SETTLE_MS - 1
+    assert pads.read() == 1 << 5  # held as it was
+    clock[0] = mpr121.SETTLE_MS
+    assert pads.read() == 0  # then the chip's own status again
+
+
 def test_signals_read_filtered_data_and_baselines_of_every_tile(interpreter):
     result = run_scenario(interpreter, "signals")
     assert result["count"] == "25"

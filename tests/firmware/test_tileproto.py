@@ -63,6 +63,9 @@ ROUND_TRIP = [
     ("MAINT", 52851),  # the maintenance messages that follow it: tests/tileboard/test_firmware_install.py
     ("TUNE", 10, 5, 1),
     ("TUNE", 20, 10),  # debounce left as it is
+    ("TUNEPAD", 12, 8, 4),
+    ("TUNEPAD", 12, 8, 4, 24, 0, 0),  # tile 24 back to TUNE's thresholds
+    ("ORDER", "RGB"),
     ("PADS",),
     ("ERROR", "display", "slow"),
     # board to host
@@ -74,9 +77,12 @@ ROUND_TRIP = [
     ("BYE",),
     ("BEAT", 17, "0001000", 3, 1, 0),
     ("TUNED", 12, 6, 1),
+    ("TUNED", 12, 6, 1, "12,8,4", "24,20,10"),  # tiles with thresholds of their own
     ("PADS", 12, 6, 1, *(["600,600"] * 24), "-"),
     ("ERROR", "protocol", 1),
     ("ERROR", "tune", 4, 6, 1),
+    ("ERROR", "tunepad", 3, 4, 4),
+    ("ERROR", "order", "RGBW"),
     ("ERROR", "length", 3, 111),
     ("ERROR", "limit", 300, 2000),
     ("ERROR", "syntax", "FRAME"),

@@ -43,6 +43,7 @@ class PtyFirmware:
         self.process: subprocess.Popen | None = None
         self._slave: int | None = None
         self.plugs = 0
+        self.strip_order = "GRB"  # the colour order the emulated LEDs take their bytes in (unixboard/virtual_strip.py)
         self._resets = 0
         self._lock = threading.RLock()  # plug/unplug from the test and from the reset watcher
 
@@ -77,6 +78,7 @@ class PtyFirmware:
             "MICROPYPATH": f"{self.flash}:{SHIMS}",
             "TILES_CONTROL": str(self.control),
             "TILES_LEDS": str(self.led_log),
+            "TILES_STRIP_ORDER": self.strip_order,
         }
         stderr = open(self.directory / f"stderr-{self.plugs}", "wb")
         self.process = subprocess.Popen(

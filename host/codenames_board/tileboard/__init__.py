@@ -10,6 +10,7 @@ from __future__ import annotations
 import os
 
 from .base import (
+    COLOUR_ORDERS,
     BoardConnected,
     BoardDisconnected,
     BoardProblem,
@@ -37,6 +38,7 @@ def open_tileboard(driver: str | None = None, on_event: EventCallback | None = N
 
 
 __all__ = [
+    "COLOUR_ORDERS",
     "BoardConnected",
     "BoardDisconnected",
     "BoardProblem",

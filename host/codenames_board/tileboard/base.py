@@ -13,6 +13,9 @@ from dataclasses import dataclass
 from typing import Callable
 
 
+COLOUR_ORDERS = ("GRB", "RGB", "RBG", "GBR", "BRG", "BGR")  # as firmware/leds.py ORDERS
+
+
 @dataclass(frozen=True)
 class TileTouched:
     tile: int
@@ -53,11 +56,17 @@ class PadSignals:
     release: int
     debounce: int
     pads: tuple[tuple[int, int] | None, ...]  # per tile (filtered, baseline), None: its controller is missing
+    own: tuple[tuple[int, int] | None, ...] = ()  # per tile its own (touch, release) in force, None: the ones above
 
     def signal(self, tile: int) -> int | None:
         """How far the tile's reading is below its baseline, in counts (a finger makes it grow)."""
         reading = self.pads[tile]
         return None if reading is None else max(0, reading[1] - reading[0])
+
+    def thresholds(self, tile: int) -> tuple[int, int]:
+        """(touch, release) in force on a tile: its own, or the board's."""
+        own = self.own[tile] if tile < len(self.own) else None
+        return own if own is not None else (self.touch, self.release)
 
 
 TileBoardEvent = TileTouched | BoardConnected | BoardDisconnected | BoardProblem | PadSignals
@@ -75,6 +84,8 @@ class TileBoard:
         self.brightness = 64
         self.max_ma = 500
         self.tuning: tuple[int, int, int] | None = None  # touch, release, debounce; None: the board's own
+        self.pad_tuning: dict[int, tuple[int, int]] = {}  # tile -> its own (touch, release), in place of tuning's
+        self.led_order: str | None = None  # the strip's colour order ("GRB", "RGB", ...); None: the board's own
         self.connected = False
         self._closed = False
         self._lock = threading.Lock()
@@ -123,6 +134,21 @@ class TileBoard:
         if not (0 < release < touch <= 255 and 0 <= debounce <= 7):
             raise ValueError(f"tuning needs 0 < release < touch <= 255 and debounce 0-7, not {touch} {release} {debounce}")
         self.tuning = (touch, release, debounce)
+
+    def tune_pads(self, thresholds: dict[int, tuple[int, int]]) -> None:
+        """Thresholds of their own for some tiles, in place of ``tune``'s (firmware/TUNING.md): every
+        tile that should have its own, the others get ``tune``'s. ValueError unless each tile exists
+        and 0 < release < touch <= 255."""
+        for tile, (touch, release) in thresholds.items():
+            if not (0 <= tile < self.tiles and 0 < release < touch <= 255):
+                raise ValueError(f"tile {tile}: thresholds need 0 < release < touch <= 255, not {touch} {release}")
+        self.pad_tuning = dict(thresholds)
+
+    def order(self, colours: str) -> None:
+        """The LED strip's colour order (``COLOUR_ORDERS``: "GRB" for WS2812B, "RGB" for many WS2811)."""
+        if colours not in COLOUR_ORDERS:
+            raise ValueError(f"no colour order {colours!r}: use one of {', '.join(COLOUR_ORDERS)}")
+        self.led_order = colours
 
     def request_pads(self) -> bool:
         """Ask for every pad's signal: a ``PadSignals`` event follows. False when this board cannot say."""

@@ -18,9 +18,15 @@ whole frame again as soon as a later ACK skips one, or when none came for
 ``REPAIR_S`` (firmware/PROTOCOL.md, "Partial frames and repair").
 
 ``tune()`` sends the touch thresholds at once and after every handshake;
-``request_pads()`` asks for every pad's signal, which comes back as a
-``PadSignals`` event. A board whose firmware knows neither (``ERROR unknown``)
-is said once in the log and plays on with its own thresholds.
+``tune_pads()`` sets some tiles' own: the board says in ``TUNED`` which it
+has, and one ``TUNEPAD`` goes out only when they differ from what is wanted.
+``order()`` sends the LED strip's colour order (``ORDER``) at once and after
+every handshake. ``request_pads()`` asks for every pad's signal, which comes
+back as a ``PadSignals`` event. A board whose firmware knows none of these
+(``ERROR unknown``) is said once in the log and plays on with its own
+thresholds; when it cannot take what the configuration asks for (its own
+thresholds, a colour order other than its green-first one), a ``BoardProblem``
+"firmware_tunepad" or "firmware_order" says so to the display and selftest.
 """
 
 from __future__ import annotations
@@ -126,7 +132,10 @@ class SerialTileBoard(TileBoard):
         self._shown = False  # has the host drawn anything yet?
         self._said_other_firmware = False
         self.tuned: tuple[int, int, int] | None = None  # what the board said in its last TUNED
+        self.tuned_pads: dict[int, tuple[int, int]] = {}  # the tiles' own thresholds, as in that TUNED
         self.tunable = True  # False once the board answered TUNE or PADS as unknown
+        self.pads_tunable = True  # False once it answered TUNEPAD as unknown
+        self._tunepads_left = 0  # TUNEPADs this session may still send (one per TUNE, and a retry)
 
     @property
     def damaged(self) -> int:
@@ -160,6 +169,31 @@ class SerialTileBoard(TileBoard):
         with self._lock:
             if self.connected:
                 self._write(message("TUNE", touch, release, debounce))
+
+    def tune_pads(self, thresholds: dict[int, tuple[int, int]]) -> None:
+        super().tune_pads(thresholds)
+        with self._lock:
+            if self.connected and self.tuned is not None:
+                self._tunepads_left = 1
+                self._send_tunepad()
+
+    def order(self, colours: str) -> None:
+        super().order(colours)
+        with self._lock:
+            if self.connected:
+                self._write(message("ORDER", colours))
+
+    def _send_tunepad(self) -> None:
+        """(Under the lock.) One TUNEPAD naming every tile that should have its own thresholds and
+        every tile that has some it should not (0 0), when what the board said in TUNED differs."""
+        wanted, board = self.pad_tuning, self.tuned_pads
+        if wanted == board or not self.pads_tunable or self._tunepads_left <= 0:
+            return
+        self._tunepads_left -= 1
+        fields: list[int] = []
+        for tile in sorted(set(wanted) | set(board)):
+            fields.extend((tile, *wanted.get(tile, (0, 0))))
+        self._write(message("TUNEPAD", *fields))
 
     def request_pads(self) -> bool:
         with self._lock:
@@ -381,6 +415,9 @@ class SerialTileBoard(TileBoard):
             self.connected = True
             self._board_frame, self._acked_seq, self._waiting_since = None, self._frame_seq, None
             self._write(message("LIMIT", self.brightness, self.max_ma))
+            if self.led_order is not None:
+                self._write(message("ORDER", self.led_order))
+            self._tunepads_left = 2 if self.pad_tuning else 1
             if self.tuning is not None:
                 self._write(message("TUNE", *self.tuning))
             if self._shown:  # nothing drawn yet: no dark frame flashing up before the first one
@@ -419,8 +456,7 @@ class SerialTileBoard(TileBoard):
             elif kind == b"PADS":
                 self._pads(words)
             elif kind == b"TUNED":
-                self.tuned = (int(words[1]), int(words[2]), int(words[3]))
-                log.info("tile board: touch threshold %d, release %d, debounce %d", *self.tuned)
+                self._tuned(words)
             elif kind == b"ERROR" and words[1:2] == [b"unknown"] and words[2:3] in ([b"TUNE"], [b"PADS"]):
                 if self.tunable:
                     self.tunable = False
@@ -428,6 +464,13 @@ class SerialTileBoard(TileBoard):
                         "the tile board's firmware cannot be tuned or show its pads (it answers %s as unknown): "
                         "codenames-board firmware install", words[2].decode()
                     )
+            elif kind == b"ERROR" and words[1:2] == [b"unknown"] and words[2:3] == [b"TUNEPAD"]:
+                if self.pads_tunable:
+                    self.pads_tunable = False
+                    self._too_old("TUNEPAD", "thresholds of their own for some tiles ([tiles.thresholds])")
+            elif kind == b"ERROR" and words[1:2] == [b"unknown"] and words[2:3] == [b"ORDER"]:
+                if self.led_order not in (None, "GRB"):  # an older board lays out frames green first anyway
+                    self._too_old("ORDER", f"the LED colour order {self.led_order} ([leds] order)")
             elif kind == b"ERROR":
                 code = words[1].decode()
                 detail = b" ".join(words[2:]).decode()
@@ -438,6 +481,26 @@ class SerialTileBoard(TileBoard):
         except (IndexError, ValueError, UnicodeDecodeError):
             self.malformed += 1
             log.debug("malformed line from the tile board: %r", words)
+
+    def _too_old(self, kind: str, what: str) -> None:
+        log.warning(
+            "the tile board's firmware does not know %s, so %s is not in force: codenames-board firmware install",
+            kind, what,
+        )
+        self._post(BoardProblem(f"firmware_{kind.lower()}", kind))
+
+    def _tuned(self, words: list[bytes]) -> None:
+        tuned = (int(words[1]), int(words[2]), int(words[3]))
+        pads = {}
+        for word in words[4:]:
+            tile, touch, release = (int(part) for part in word.split(b","))
+            pads[tile] = (touch, release)
+        self.tuned, self.tuned_pads = tuned, pads
+        own = " ".join(f"{tile}:{touch}/{release}" for tile, (touch, release) in sorted(pads.items()))
+        log.info("tile board: touch threshold %d, release %d, debounce %d%s", *tuned, f"; tiles' own {own}" if own else "")
+        with self._lock:
+            if self.connected:
+                self._send_tunepad()
 
     def _pads(self, words: list[bytes]) -> None:
         touch, release, debounce = int(words[1]), int(words[2]), int(words[3])
@@ -450,7 +513,8 @@ class SerialTileBoard(TileBoard):
                 continue
             filtered, baseline = word.split(b",")
             pads.append((int(filtered), int(baseline)))
-        self._post(PadSignals(touch, release, debounce, tuple(pads)))
+        own = tuple(self.tuned_pads.get(tile) for tile in range(self.tiles))
+        self._post(PadSignals(touch, release, debounce, tuple(pads), own))
 
     def _touch(self, seq: int, tile: int, state: int) -> None:
         if not (0 <= tile < self.tiles and state in (0, 1) and 0 <= seq <= 0xFFFF):

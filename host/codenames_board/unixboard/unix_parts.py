@@ -22,6 +22,7 @@ def build(link, strip, reset=None):
     )
     pads.start()
     leds = Leds(strip, board.CHAIN, board.LED_MA_PER_CHANNEL, board.LED_MA_IDLE)
+    leds.set_order(board.LED_ORDER)  # as firmware/main.py
     app = TileApp(
         link, pads, leds, board.TILES, board.STATUS_LEDS, board.version(), time.ticks_ms, time.ticks_diff, None, reset
     )
