@@ -448,8 +448,9 @@ def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudge
         f"With every LED full white at full brightness, every LED stays at {drop.lowest:.2f} V or more and a strand "
         f"link carries at most {max(drop.link_amps):.2f} A ({wire.awg} AWG: ≤ {wire.max_a:g} A). With the two ends "
         f"alone ({feeds[0]} and {feeds[-1]}) a link would carry {max(two.link_amps):.2f} A: too much for its wire.",
-        "- **Colour order**: many strands are RGB; the pixel boards and the strip are GRB. Buy a strand in GRB order "
-        "(the same as the strip), or set `[leds] order` if the whole chain shares one order.",
+        "- **Colour order**: many strands are RGB, while the strip for the bar and the turn LEDs is GRB, and the "
+        "chain takes one order (`[leds] order`, [LED chain](#led-chain)): buy the strand in GRB order, or the bar "
+        "and the turn LEDs (or the tiles) show red and green swapped. `codenames-board selftest` shows which.",
     ]
 
 
@@ -692,6 +693,12 @@ def readme(config: Config, board: ModuleType) -> str:
         "After the last tile the chain goes on to the sand-timer bar (chain "
         f"{_span(board, 'sand-timer')}) and the turn LEDs (chain {_span(board, 'turn')}). "
         "Carry 5 V and GND along with the data wherever the chain runs.",
+        "",
+        "**Colour order**: WS2812B pixels and strips take their colours green first (`GRB`, the table's default). "
+        "Other LEDs may not: WS2811 12 mm bullet strands are often `RGB`. The whole chain shares one order, set in "
+        "the configuration as `[leds]` `order = \"RGB\"` (`RBG`, `GBR`, `BRG` and `BGR` are accepted too); "
+        "`codenames-board selftest` lights every tile red, then green, then blue and names each colour, so a wrong "
+        "order shows at once.",
         "",
         _table(("chain index", "LED"), enumerate(names)),
         "",
