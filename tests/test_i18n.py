@@ -56,7 +56,7 @@ def test_every_message_the_code_names_is_in_the_catalog():
     literal = _message_ids_in_code()
     assert len(literal) > 60
     built = (
-        {f"notice.board_{code}" for code in ("noisy", "quiet", "stuck", "pads", "protocol", "layout", "other", "firmware_tunepad", "firmware_order")} |
+        {f"notice.board_{code}" for code in ("noisy", "quiet", "stuck", "pads", "pads_many", "protocol", "layout", "other", "firmware_tunepad", "firmware_order")} |
         {f"team.{team.value}" for team in Team}
         | {f"identity.{identity.name.lower()}" for identity in Identity}
         | {f"event.turn_end_{reason.value}" for reason in TurnEnd}

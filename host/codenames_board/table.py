@@ -67,6 +67,25 @@ REPAIR_SECONDS = 5.0  # while the record cannot be kept, the table tries to writ
 _CANNOT_SAVE = frozenset({"notice.record_unwritable", "notice.record_unsaved"})  # gone once saving works
 
 
+
+#: The three MPR121s' I2C addresses in the firmware's order (firmware/board.py, MPR121_ADDRESSES).
+TOUCH_CONTROLLER_ADDRESSES = (0x5A, 0x5B, 0x5C)
+
+
+def touch_controllers(detail: str) -> tuple[str, int]:
+    """The firmware's controller indexes ("1", "0,2": from 0) as the build guide names them.
+
+    hardware/README.md and wiring/README.md count the boards from 1 ("MPR121 2" is 0x5B), so
+    "1" becomes "2 (0x5B)". Returns the names, comma-separated, and how many there are.
+    """
+    names = []
+    for part in (part.strip() for part in detail.split(",")):
+        if part.isdigit() and int(part) < len(TOUCH_CONTROLLER_ADDRESSES):
+            names.append(f"{int(part) + 1} (0x{TOUCH_CONTROLLER_ADDRESSES[int(part)]:02X})")
+        elif part:
+            names.append(part)
+    return ", ".join(names), len(names)
+
 @dataclass(frozen=True)
 class ButtonDown:
     name: str
@@ -549,6 +568,10 @@ class Table:
         msgid = f"notice.board_{problem.code}"
         if problem.code == "pads" and detail == "-":
             msgid = "notice.board_pads_ok"
+        elif problem.code == "pads":
+            detail, count = touch_controllers(detail)
+            if count > 1:
+                msgid = "notice.board_pads_many"
         elif not self.tr.has(msgid):
             msgid = "notice.board_other"
         self._notice(Notice(msgid, (("detail", detail),)), now)
