@@ -310,3 +310,105 @@ def test_the_drawings_are_svg_and_name_every_part():
     for part in circuit.build(parse(""), board).parts:
         assert part.ref in text, part.ref
     assert all(tile in text for tile in TILES)
+
+
+def _holes(model):
+    """hole -> its net's name (or the part's ref, for a pin on no net and a strain-relief hole)."""
+    out = {}
+    for place in perfboard.placements(model):
+        for number, spot in place.pins.items():
+            net = model.net_at(place.ref, number)
+            out[spot] = net.name if net else place.ref
+        for spot in place.relief:
+            out[spot] = place.ref
+    return out
+
+
+def _wire_faults(model, wires):
+    """What is wrong with a list of wires under the board, checked from the placements and the nets alone."""
+    holes = _holes(model)
+    faults = []
+    for wire in wires:
+        for end in (wire.a, wire.b):
+            if holes.get(end) != wire.net:
+                faults.append(f"{wire.net}: {perfboard.hole_name(end)} is on {holes.get(end)}")
+        if wire.kind not in (perfboard.BARE, perfboard.THIN_WIRE, perfboard.TRUNK_WIRE):
+            faults.append(f"{wire.net}: {wire.kind}?")
+        if wire.kind == perfboard.BARE:
+            (ax, ay), (bx, by) = wire.a, wire.b
+            if abs(ax - bx) + abs(ay - by) != 1:
+                faults.append(f"{wire.net}: a bare link from {perfboard.hole_name(wire.a)} to {perfboard.hole_name(wire.b)}")
+            for (x, y), net in holes.items():
+                on_line = (x - ax) * (by - ay) == (y - ay) * (bx - ax)
+                between = min(ax, bx) <= x <= max(ax, bx) and min(ay, by) <= y <= max(ay, by) and (x, y) not in (wire.a, wire.b)
+                if on_line and between and net != wire.net:
+                    faults.append(f"{wire.net}: a bare link over {perfboard.hole_name((x, y))} ({net})")
+    where = {place.ref: place.pins for place in perfboard.placements(model)}
+    for net in model.nets:
+        spots = {where[ref][pin] for ref, pin in net.nodes if ref in where}
+        parent = {spot: spot for spot in spots}
+
+        def root(spot):
+            while parent[spot] != spot:
+                spot = parent[spot]
+            return spot
+
+        for wire in wires:
+            if wire.net == net.name and wire.a in parent and wire.b in parent:
+                parent[root(wire.a)] = root(wire.b)
+        if len({root(spot) for spot in spots}) > 1:
+            faults.append(f"{net.name} is not joined")
+    return faults
+
+
+def test_the_wires_under_the_board_join_each_net_and_no_bare_wire_touches_another():
+    model = circuit.build(parse(""), board)
+    wires = perfboard.wires(model)
+    assert _wire_faults(model, wires) == []
+    assert [wire for wire in wires if wire.bare] and all(perfboard.over(w.a, w.b) == [] for w in wires if w.bare)
+    # every hole takes at most two wires (each net one chain)
+    ends = [end for wire in wires for end in (wire.a, wire.b)]
+    assert max(ends.count(end) for end in ends) <= 2
+    # the LED supply's path from J12 through C2 to J13 is in the thicker wire
+    trunk = {w.net for w in wires if w.kind == perfboard.TRUNK_WIRE}
+    assert trunk == {"+5V_LED", "GND"} and sum(w.kind == perfboard.TRUNK_WIRE for w in wires) == 4
+
+
+def test_a_wrong_wire_under_the_board_is_caught():
+    from dataclasses import replace
+
+    model = circuit.build(parse(""), board)
+    wires = perfboard.wires(model)
+    holes = _holes(model)
+    first = next(w for w in wires if w.net == "+5V_LED" and not w.bare)
+    ground = next(spot for spot, net in holes.items() if net == "GND")
+    along = next(w for w in wires if w.net == "I2C_SDA" and w.a[1] == w.b[1] and abs(w.a[0] - w.b[0]) > 1)
+    mutants = [
+        [replace(first, b=ground) if w is first else w for w in wires],  # a jumper to a wrong-net hole
+        [replace(along, kind=perfboard.BARE) if w is along else w for w in wires],  # a bare wire along row M
+        [w for w in wires if w is not first],  # a jumper left out
+    ]
+    for mutant in mutants:
+        assert _wire_faults(model, mutant) != []
+    assert any("over" in fault for fault in _wire_faults(model, mutants[1]))
+
+
+def test_each_polarised_part_has_its_marks_drawn_and_listed():
+    model = circuit.build(parse(""), board)
+    root = ElementTree.fromstring(wiring.generate()["perfboard.svg"])
+    ns = "{http://www.w3.org/2000/svg}"
+    groups = {g.get("id"): " ".join(g.itertext()).split() for g in root.iter(f"{ns}g")}
+    readme = (ROOT / "wiring" / "README.md").read_text()
+    expected = {"D1": {"K", "(ring)", "A"}, "C2": {"+", "−"}, "Q1": {"C", "B", "E"}, "U1": {"notch", "pin", "1"},
+                "J1": {"pin", "1", "(GP0)"}, "J2": {"USB", "pin", "40"}}  # fmt: skip
+    polarised = [part for part in model.parts if part.place == circuit.TILE_BOARD and perfboard.polarised(model, part.ref)]
+    assert {part.ref for part in polarised} >= {"D1", "C2", "Q1", "U1", "J1", "J2", "J3", "J4", "J5", "J6", "J7", "J8"}
+    for part in polarised:
+        want = expected.get(part.ref) or {name.removeprefix("E") for _, name in part.pins}  # an MPR121: every pin's label
+        assert want <= set(groups.get(f"marks-{part.ref}", ())), part.ref
+        row = next(line for line in readme.splitlines() if line.startswith(f"| {part.ref} |"))
+        assert "either way" not in row, part.ref
+    assert "body-Q1" in groups and "<path" in wiring.generate()["perfboard.svg"]
+    ways = perfboard.orientation(model)
+    assert "ring (cathode, K)" in ways["D1"] and "+ (the longer leg)" in ways["C2"] and "flat face" in ways["Q1"]
+    assert "notch" in ways["U1"] and "USB end" in ways["J1"]

@@ -14,7 +14,7 @@ from string import ascii_uppercase
 
 from . import electrical
 from .circuit import TILE_BOARD, Circuit
-from .drawing import GREY, INK, LIGHT, WIRE_HEX, Svg
+from .drawing import GREY, INK, LIGHT, WIRE_HEX, Svg, _dark
 
 PITCH = 2.54
 BOARD = tuple(sorted(electrical.perfboard(), reverse=True))  # (120, 80): landscape, the pad wires' edge at the top
@@ -84,8 +84,9 @@ def placements(circuit: Circuit) -> list[Placement]:
     out.append(Placement("J14", j14, (3.5, 28.5, 5.5, 30.5), relief=tuple((c, 30) for c, _ in j14.values())))
     out.append(Placement("R3", _row((8, 27), 2, 4), (7.5, 26.5, 12.5, 27.5)))
     out.append(Placement("Q1", _row((14, 29), 3), (13.5, 28.3, 16.5, 29.8)))
-    out.append(Placement("R4", _row((14, 27), 2, 5), (13.5, 26.5, 19.5, 27.5)))
-    out.append(Placement("D1", _row((19, 29), 2, 3), (18.5, 28.5, 22.5, 29.5)))
+    # R4 and D1 run right to left: R4's coil end and D1's anode above each other, R4's other end above Q1's collector.
+    out.append(Placement("R4", {"1": (19, 27), "2": (14, 27)}, (13.5, 26.5, 19.5, 27.5)))
+    out.append(Placement("D1", {"1": (22, 29), "2": (19, 29)}, (18.5, 28.5, 22.5, 29.5)))
     j15 = _row((25, 29), 2)
     out.append(Placement("J15", j15, (24.5, 28.5, 26.5, 30.5), relief=tuple((c, 30) for c, _ in j15.values())))
     return out
@@ -143,20 +144,146 @@ def fill(circuit: Circuit) -> float:
     return total / inner
 
 
-def links(circuit: Circuit) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
-    """(net, hole, hole) for every wire under the board: each net's shortest tree over its holes."""
+# Nets whose jumpers carry the LED chain's supply from the terminal block in to the one out (through the
+# bulk capacitor): thicker wire for those, thin wire-wrap for the rest.
+TRUNK = ("J13", "C2", "J12")
+TRUNK_WIRE = "22 AWG hook-up wire"
+THIN_WIRE = "30 AWG wire-wrap (Kynar)"
+BARE = "bare link"
+
+
+@dataclass(frozen=True)
+class Wire:
+    """One connection under the board: a bare link between two neighbouring holes of one net, or an insulated
+    jumper from hole to hole, soldered at each end."""
+
+    net: str
+    a: tuple[int, int]
+    b: tuple[int, int]
+    kind: str  # BARE, TRUNK_WIRE or THIN_WIRE
+
+    @property
+    def bare(self) -> bool:
+        return self.kind == BARE
+
+    @property
+    def mm(self) -> float:
+        return PITCH * ((self.a[0] - self.b[0]) ** 2 + (self.a[1] - self.b[1]) ** 2) ** 0.5
+
+
+def adjacent(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    """Neighbours along a row or a column: the only holes a bare link may join."""
+    return abs(a[0] - b[0]) + abs(a[1] - b[1]) == 1
+
+
+def _length(path: list[tuple[int, int]]) -> float:
+    return sum(((a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2) ** 0.5 for a, b in zip(path, path[1:]))
+
+
+def _chain(spots: list[tuple[int, int]], fixed: list[tuple[int, int]]) -> list[tuple[int, int]]:
+    """The holes in one short chain (nearest neighbour, then 2-opt), starting with ``fixed`` in its order."""
+
+    def grow(path, rest):
+        rest = list(rest)
+        while rest:
+            end = path[-1]
+            near = min(rest, key=lambda s: ((s[0] - end[0]) ** 2 + (s[1] - end[1]) ** 2, s[1], s[0]))
+            path.append(near)
+            rest.remove(near)
+        return path
+
+    def untangle(path, first):
+        better = True
+        while better:
+            better = False
+            for i in range(first, len(path) - 1):
+                for j in range(i + 1, len(path)):
+                    trial = path[:i] + path[i : j + 1][::-1] + path[j + 1 :]
+                    if _length(trial) < _length(path) - 1e-9:
+                        path, better = trial, True
+        return path
+
+    rest = sorted(set(spots) - set(fixed), key=lambda s: (s[1], s[0]))
+    if fixed:
+        return untangle(grow(list(fixed), rest), len(fixed))
+    best = None
+    for start in rest:
+        path = untangle(grow([start], [s for s in rest if s != start]), 0)
+        if best is None or _length(path) < _length(best) - 1e-9:
+            best = path
+    return best
+
+
+def wires(circuit: Circuit) -> list[Wire]:
+    """Every connection under the board: each net's holes joined as one chain, a bare link where two neighbours
+    follow each other, an insulated jumper everywhere else."""
     where = {place.ref: place.pins for place in placements(circuit)}
     out = []
     for net in circuit.nets:
         spots = sorted({where[ref][number] for ref, number in net.nodes if ref in where}, key=lambda s: (s[1], s[0]))
         if len(spots) < 2:
             continue
-        joined, rest = [spots[0]], spots[1:]
-        while rest:
-            a, b = min(((a, b) for a in joined for b in rest), key=lambda p: (abs(p[0][0] - p[1][0]) + abs(p[0][1] - p[1][1]), p))
-            out.append((net.name, a, b))
-            joined.append(b)
-            rest.remove(b)
+        fixed = [where[ref][number] for trunk in TRUNK for ref, number in net.nodes if ref == trunk]
+        fixed = fixed if len(fixed) == len(TRUNK) else []
+        path = _chain(spots, fixed)
+        for index, (a, b) in enumerate(zip(path, path[1:])):
+            kind = BARE if adjacent(a, b) else TRUNK_WIRE if index < len(fixed) - 1 else THIN_WIRE
+            out.append(Wire(net.name, a, b, kind))
+    return out
+
+
+def links(circuit: Circuit) -> list[tuple[str, tuple[int, int], tuple[int, int]]]:
+    """(net, hole, hole) for every wire under the board."""
+    return [(wire.net, wire.a, wire.b) for wire in wires(circuit)]
+
+
+def _count(number: int, thing: str) -> str:
+    return f"{number} {thing}{'' if number == 1 else 's'}"
+
+
+def wire_text(circuit: Circuit) -> str:
+    """How to make the wires under the board, for wiring/README.md."""
+    listed = wires(circuit)
+    trunk = [wire for wire in listed if wire.kind == TRUNK_WIRE]
+    return (
+        f"**Wires under the board** ({len(listed) - sum(w.bare for w in listed)} insulated jumpers, "
+        f"{_count(sum(w.bare for w in listed), 'bare link')}): every connection is an **insulated jumper from hole to hole**, "
+        f"{THIN_WIRE} or thin insulated hook-up wire: cut it about 10 mm longer than the length below, strip 3 mm at each "
+        "end, lay it flat against the board and solder it to each hole's pad. Jumpers may cross each other and pass under "
+        f"other holes: their insulation keeps them apart. The {len(trunk)} jumpers marked {TRUNK_WIRE} carry the LED "
+        "supply from J12 through C2 to J13 (the first LED's feed): use that wire for them. A **bare link** (a clipped "
+        "resistor lead, or a blob of solder) only where the list says so: two "
+        "neighbouring holes of one net. Never a bare wire or a solder bridge along a row or a column past other holes: "
+        "they belong to other nets, and 5 V would meet GND. Each net is one chain, so no hole takes more than two wires; "
+        "tick each wire off the list as it goes in."
+    )
+
+
+def part_rows(circuit: Circuit) -> list[tuple[str, str, str, str, str]]:
+    """(part, value, pin 1's hole, which way round, every hole) for the part list."""
+    ways = orientation(circuit)
+    out = []
+    for place in placements(circuit):
+        part = circuit.part(place.ref)
+        holes = " ".join(hole_name(spot) for _, spot in sorted(place.pins.items(), key=lambda item: int(item[0])))
+        out.append((part.ref, part.value, hole_name(place.pins["1"]), ways[part.ref], holes))
+    return sorted(out, key=lambda row: next(i for i, p in enumerate(circuit.parts) if p.ref == row[0]))
+
+
+def wire_rows(circuit: Circuit) -> list[tuple[str, str, str, str, str, str]]:
+    """(number, net, from, to, wire, length) for every wire under the board, net by net along each chain."""
+    return [(str(index), f"`{wire.net}`", hole_name(wire.a), hole_name(wire.b), wire.kind, f"{wire.mm:.0f} mm")
+            for index, wire in enumerate(wires(circuit), 1)]  # fmt: skip
+
+
+def over(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """The grid holes a straight wire from ``a`` to ``b`` passes over, its ends left out."""
+    (ax, ay), (bx, by) = a, b
+    out = []
+    for column in range(min(ax, bx), max(ax, bx) + 1):
+        for row in range(min(ay, by), max(ay, by) + 1):
+            if (column, row) not in (a, b) and (column - ax) * (by - ay) == (row - ay) * (bx - ax):
+                out.append((column, row))
     return out
 
 
@@ -177,25 +304,171 @@ def off_board_wires(circuit: Circuit) -> list[tuple[str, str, str]]:
     return out
 
 
-NET_COLOUR = {"GND": WIRE_HEX["black"], "+5V_LED": WIRE_HEX["red"], "+3V3": WIRE_HEX["orange"],
-              "I2C_SDA": WIRE_HEX["blue"], "I2C_SCL": WIRE_HEX["yellow"]}  # fmt: skip
-SCALE, LEFT, TOP = 8, 60, 110
-LABEL_BELOW = ("J9", "J10", "J11", "Q1")
+def net_colour(net: str) -> str:
+    """The drawn jumper's colour by the net's kind: 5 V red, GND black, 3.3 V orange, SDA blue, SCL green,
+    the LED data yellow, the buzzer's purple, the pads brown."""
+    kinds = (("GND", "black"), ("+5V", "red"), ("+3V3", "orange"), ("I2C_SDA", "blue"), ("I2C_SCL", "green"),
+             ("LED_D", "yellow"), ("BUZZER", "purple"), ("PAD_", "brown"))  # fmt: skip
+    return WIRE_HEX[next((colour for prefix, colour in kinds if net.startswith(prefix)), "grey")]
+
+
+POLARISED = ("Diode_THT", "CP_", "TO-92", "DIP-14")  # footprints that fit one way only
+
+
+def polarised(circuit: Circuit, ref: str) -> bool:
+    """A part that fits one way only: by its footprint, or a module (the Pico, an MPR121) in its sockets."""
+    part = circuit.part(ref)
+    return any(kind in part.footprint for kind in POLARISED) or "Pico" in part.value or "MPR121" in part.value
+
+
+def orientation(circuit: Circuit) -> dict[str, str]:
+    """How each part goes in, for the part list: the polarised parts' marks, the connectors' pins."""
+    places = {place.ref: place for place in placements(circuit)}
+    out = {}
+    for place in places.values():
+        part = circuit.part(place.ref)
+        at = {name: hole_name(place.pins[number]) for number, name in part.pins}
+        if "Diode_THT" in part.footprint:
+            out[part.ref] = f"the ring (cathode, K) at {at['K']}, the anode (A) at {at['A']}"
+        elif "CP_" in part.footprint:
+            out[part.ref] = f"+ (the longer leg) at {at['+']}; the stripe (−) at {at['-']}"
+        elif "TO-92" in part.footprint:
+            legs = " ".join(f"{name} {hole}" for name, hole in at.items())
+            out[part.ref] = f"the flat face towards the bottom edge (row {row_name(ROWS)}): legs {legs}"
+        elif "DIP-14" in part.footprint:
+            first = place.pins["1"]
+            out[part.ref] = (f"the notch (and the socket's) at the left end, towards the Pico: pin 1 at {hole_name(first)}, "
+                             f"pin 14 at {hole_name(place.pins['14'])}")  # fmt: skip
+        elif part.ref in ("J1", "J2"):
+            out[part.ref] = (f"the Pico's chip side up, its USB end to the left (column 1): pin 1 (GP0) at {hole_name(places['J1'].pins['1'])}, "
+                             f"pin 40 at {hole_name(places['J2'].pins['20'])}")  # fmt: skip
+        elif "MPR121" in part.value:
+            first, last = part.pins[0][1], part.pins[-1][1]
+            out[part.ref] = f"the breakout's printed labels up: {first} at {at[first]} … {last} at {at[last]}"
+        elif part.footprint.startswith(("TerminalBlock", "Connector_PinHeader")):
+            out[part.ref] = ", ".join(f"{name} at {hole}" for name, hole in at.items())
+        else:
+            out[part.ref] = "either way round"
+    return out
+
+
+@dataclass(frozen=True)
+class Mark:
+    ref: str
+    text: str
+    column: float
+    row: float
+    anchor: str = "middle"
+    size: int = 7
+    rotate: int = 0
+
+
+def marks(circuit: Circuit) -> list[Mark]:
+    """The polarity and pin-name marks drawn beside the parts (their shapes are drawn with them)."""
+    out = []
+    for place in placements(circuit):
+        part = circuit.part(place.ref)
+        spot = {name: place.pins[number] for number, name in part.pins}
+        if "Diode_THT" in part.footprint:
+            (kc, kr), (ac, ar) = spot["K"], spot["A"]
+            out += [Mark(part.ref, "K (ring)", kc, kr + 0.95), Mark(part.ref, "A", ac, ar + 0.95)]
+        elif "CP_" in part.footprint:
+            (pc, pr), (mc, mr) = spot["+"], spot["-"]
+            out += [Mark(part.ref, "+", pc - 0.55, pr - 0.35, size=13), Mark(part.ref, "−", mc + 0.95, mr + 0.25, size=13)]
+        elif "TO-92" in part.footprint:
+            out += [Mark(part.ref, name, c, r - 0.75, size=8) for name, (c, r) in spot.items()]
+        elif "DIP-14" in part.footprint:
+            c, r = place.pins["1"]
+            out += [Mark(part.ref, "pin 1", c - 0.25, r - 0.5, anchor="start"), Mark(part.ref, "notch", place.body[0] + 0.6, (place.body[1] + place.body[3]) / 2 + 0.15, anchor="start")]
+        elif part.ref == "J2":
+            x1, y1, x2, y2 = place.body
+            out += [Mark(part.ref, "USB", x1 - 0.55, (y1 + y2) / 2, size=8, rotate=-90)]
+        elif part.ref == "J1":
+            (c, r), (c40, r40) = place.pins["1"], next(p for p in placements(circuit) if p.ref == "J2").pins["20"]
+            out += [Mark(part.ref, "pin 1 (GP0)", c - 0.3, r + 0.95, anchor="start"), Mark("J2", "pin 40", c40 - 0.3, r40 - 0.55, anchor="start")]
+        elif "MPR121" in part.value:
+            edge = -0.55 if part.value.endswith("I2C") else 0.85  # inside the breakout's outline
+            out += [Mark(part.ref, name.removeprefix("E"), c, r + edge, size=7 if len(name) < 4 else 6) for name, (c, r) in spot.items()]
+        elif part.footprint.startswith("TerminalBlock"):
+            out += [Mark(part.ref, name, c, r - 0.6) for name, (c, r) in spot.items()]
+        elif part.footprint.startswith("Connector_PinHeader") and len(spot) == 2:
+            (name1, (c1, r1)), (name2, (c2, r2)) = spot.items()
+            row = max(r for _, r in place.relief) + 0.85 if place.relief else r1 + 0.85
+            if row < ROWS + 0.4:
+                out += [Mark(part.ref, name1, c1 + 0.2, row, anchor="end"), Mark(part.ref, name2, c2 - 0.2, row, anchor="start")]
+    return out
+
+
+def _curve(a, b, offset):
+    """A quadratic curve from ``a`` to ``b`` whose middle lies ``offset`` (holes) to the left of the line."""
+    (ax, ay), (bx, by) = a, b
+    length = ((bx - ax) ** 2 + (by - ay) ** 2) ** 0.5
+    nx, ny = -(by - ay) / length, (bx - ax) / length
+    return (ax, ay), ((ax + bx) / 2 + 2 * offset * nx, (ay + by) / 2 + 2 * offset * ny), (bx, by)
+
+
+def _samples(curve, count=32):
+    (ax, ay), (cx, cy), (bx, by) = curve
+    out = []
+    for k in range(1, count):
+        t = k / count
+        out.append(((1 - t) ** 2 * ax + 2 * t * (1 - t) * cx + t * t * bx, (1 - t) ** 2 * ay + 2 * t * (1 - t) * cy + t * t * by))
+    return out
+
+
+def routes(circuit: Circuit) -> list[tuple[Wire, tuple]]:
+    """Each wire's drawn shape: bare links straight; each jumper a curve bent away from the other parts' holes and
+    from the jumpers drawn before it, so every one can be followed on the drawing."""
+    taken = {spot for place in placements(circuit) for spot in (*place.pins.values(), *place.relief)}
+    drawn: list[tuple[float, float]] = []
+    out = []
+    for wire in sorted(wires(circuit), key=lambda w: (w.mm, w.net, w.a, w.b)):
+        if wire.bare:
+            out.append((wire, (wire.a, wire.b)))
+            continue
+        best = None
+        for offset in (0, 0.5, -0.5, 1.0, -1.0, 1.5, -1.5, 2.0, -2.0, 2.6, -2.6):
+            curve = _curve(wire.a, wire.b, offset)
+            points = _samples(curve)
+            cost = abs(offset) * 0.4
+            for x, y in points:
+                cost += 10 * sum((x - c) ** 2 + (y - r) ** 2 < 0.45**2 for c, r in taken if (c, r) not in (wire.a, wire.b))
+                cost += 2 * sum((x - u) ** 2 + (y - v) ** 2 < 0.3**2 for u, v in drawn)
+                cost += 20 * (not (1 <= x <= COLUMNS and 1 <= y <= ROWS))
+            if best is None or cost < best[0] - 1e-9:
+                best = (cost, curve, points)
+        drawn += best[2]
+        out.append((wire, best[1]))
+    return out
+
+
+SCALE, LEFT, TOP = 8, 60, 160
+LABEL_BELOW = ("J9", "J10", "J11", "Q1", "J12", "J13")
 
 
 def perfboard_svg(circuit: Circuit) -> str:
     width, height = BOARD
-    svg = Svg(int(LEFT + width * SCALE + 40), int(TOP + height * SCALE + 100), "codenames-board: the tile board on perfboard")
+    svg = Svg(int(LEFT + width * SCALE + 40), int(TOP + height * SCALE + 150), "codenames-board: the tile board on perfboard")
     svg.text(20, 32, f"The tile board on a {width} x {height} mm perfboard, seen from the parts' side", size=20, weight="bold")
-    svg.text(20, 54, "Rows A-AE, columns 1-47 (2.54 mm). Grey boxes: the parts' bodies, pin 1 square. Dashed lines: wires under "
-             "the board (the list in wiring/README.md).", size=12)  # fmt: skip
-    svg.text(20, 72, "Pad wires come in at the top edge through the strain-relief holes (row B), the LED supply and the chain "
-             "leave at the bottom right.", size=12)  # fmt: skip
+    lines = (
+        f"Rows A-{row_name(ROWS)}, columns 1-{COLUMNS} (2.54 mm). Boxes: the parts' bodies, pin 1 square; the polarity marks as on "
+        "the parts: the diode's ring, the capacitor's stripe,",
+        "the transistor's flat face, the chip's notch, the Pico's USB end.",
+        "Coloured curves: insulated jumpers under the board, seen through it (wire-wrap wire, soldered at both ends; the thick ones "
+        "22 AWG hook-up wire).",
+        "Insulated, they may cross each other and pass under other holes. Silver bars: bare links, only ever between two "
+        "neighbouring holes of one net.",
+        "No other bare wire and no solder bridge along a row: it would touch the holes of other nets. Every wire is listed in "
+        "wiring/README.md.",
+    )
+    for index, line in enumerate(lines):
+        svg.text(20, 54 + 18 * index, line, size=12)
 
     def at(column: float, row: float) -> tuple[float, float]:
         x, y = hole(column, row)
         return round(LEFT + x * SCALE, 1), round(TOP + y * SCALE, 1)
 
+    pitch = PITCH * SCALE
     svg.rect(LEFT, TOP, width * SCALE, height * SCALE, fill="#e9d8a6", stroke=INK, rx=6)
     margin = electrical.EDGE_MARGIN * SCALE
     svg.rect(LEFT + margin, TOP + margin, (width - 2 * electrical.EDGE_MARGIN) * SCALE, (height - 2 * electrical.EDGE_MARGIN) * SCALE,
@@ -211,15 +484,53 @@ def perfboard_svg(circuit: Circuit) -> str:
         svg.text(LEFT - 8, y + 3, row_name(row), size=9, anchor="end", fill=GREY)
     places = placements(circuit)
     for place in places:
+        part = circuit.part(place.ref)
         x1, y1 = at(place.body[0], place.body[1])
         x2, y2 = at(place.body[2], place.body[3])
-        if place.round:
-            svg.circle((x1 + x2) / 2, (y1 + y2) / 2, (x2 - x1) / 2, "none", stroke=INK)
+        svg.items.append(f'<g id="body-{place.ref}">')
+        if "CP_" in part.footprint:
+            cx, cy, r = (x1 + x2) / 2, (y1 + y2) / 2, (x2 - x1) / 2
+            minus = place.pins[part.number_of("-")][0] > place.pins[part.number_of("+")][0]
+            side = 1 if minus else -1
+            svg.circle(cx, cy, r, "#f4f4f4", stroke=INK)
+            ex = round(cx + side * r * 0.55, 1)  # the stripe: the minus side's segment
+            dy = round((r * r - (r * 0.55) ** 2) ** 0.5, 1)
+            svg.items.append(f'<path d="M{ex},{cy - dy} A{r},{r} 0 0 {1 if minus else 0} {ex},{cy + dy} Z" fill="#8c8c8c" stroke="{INK}" stroke-width="1"/>')
+        elif "TO-92" in part.footprint:
+            (cx1, cy1), (cx2, _) = at(place.body[0], 0), at(place.body[2], 0)
+            flat = y2  # the flat face towards the bottom edge, the round back up
+            r = (x2 - x1) / 2
+            svg.items.append(f'<path d="M{x1},{flat} L{x2},{flat} A{r},{r * 0.9} 0 0 0 {x1},{flat} Z" fill="#f4f4f4" stroke="{INK}" stroke-width="1.4"/>')
+        elif "Diode_THT" in part.footprint:
+            k = at(*place.pins[part.number_of("K")])
+            a = at(*place.pins[part.number_of("A")])
+            left, right = min(k[0], a[0]) + 0.22 * abs(a[0] - k[0]), max(k[0], a[0]) - 0.22 * abs(a[0] - k[0])
+            svg.line([k, a], stroke="#8c8c8c", width=2)
+            svg.rect(round(left, 1), k[1] - 6, round(right - left, 1), 12, fill="#f0b8a0", stroke=INK, stroke_width=1, rx=3)
+            band = left if k[0] < a[0] else right - 7
+            svg.rect(round(band, 1), k[1] - 6, 7, 12, fill=INK, stroke=INK, stroke_width=1)
         elif not place.under:
-            svg.rect(x1, y1, x2 - x1, y2 - y1, fill="none", stroke=INK, stroke_width=1.4, rx=2)
-    for net, a, b in links(circuit):
-        colour = NET_COLOUR.get(net, WIRE_HEX["green"])
-        svg.line([at(*a), at(a[0], b[1]), at(*b)], stroke=colour, width=1.6, dash="4 3")
+            face = "#f4f4f4" if "DIP-14" in part.footprint else "none"
+            svg.rect(x1, y1, x2 - x1, y2 - y1, fill=face, stroke=INK, stroke_width=1.4, rx=2)
+            if "DIP-14" in part.footprint:
+                cy = (y1 + y2) / 2
+                svg.items.append(f'<path d="M{x1},{cy - 7} A7,7 0 0 1 {x1},{cy + 7} Z" fill="#e9d8a6" stroke="{INK}" stroke-width="1.4"/>')
+            if part.ref == "J2":
+                cy = (y1 + y2) / 2
+                svg.rect(x1 - 12, cy - 16, 14, 32, fill="#c0c0c0", stroke=INK, stroke_width=1.2, rx=2)
+        svg.items.append("</g>")
+    for wire, shape in routes(circuit):
+        colour = net_colour(wire.net)
+        if wire.bare:
+            svg.line([at(*wire.a), at(*wire.b)], stroke=INK, width=7)
+            svg.line([at(*wire.a), at(*wire.b)], stroke="#d9d9d9", width=4)
+            continue
+        (ax, ay), (cx, cy), (bx, by) = (at(*point) for point in shape)
+        path = f"M{ax},{ay} Q{round(cx, 1)},{round(cy, 1)} {bx},{by}"
+        thick = 2.0 if wire.kind == THIN_WIRE else 3.6
+        halo = "#ffffff" if _dark(colour) else INK
+        svg.items.append(f'<path d="{path}" fill="none" stroke="{halo}" stroke-width="{thick + 2}" stroke-opacity="0.8"/>')
+        svg.items.append(f'<path d="{path}" fill="none" stroke="{colour}" stroke-width="{thick}"/>')
     for place in places:
         part = circuit.part(place.ref)
         for number, spot in place.pins.items():
@@ -232,16 +543,39 @@ def perfboard_svg(circuit: Circuit) -> str:
             svg.circle(*at(*spot), 3, LIGHT)
         x1, y1 = at(place.body[0], place.body[1])
         x2, y2 = at(place.body[2], place.body[3])
-        label = {"J2": "J1 + J2: Raspberry Pi Pico, USB ←"}.get(place.ref, f"{place.ref} {part.value}")
+        label = {"J2": "J1 + J2: Raspberry Pi Pico, chip side up, USB ←"}.get(place.ref, f"{place.ref} {part.value}")
         if place.under:
             continue
-        ty = (y1 + y2) / 2 + 4 if y2 - y1 > 70 and not place.round else y2 + 12 if place.ref in LABEL_BELOW else y1 - 4
+        ty = (y1 + y2) / 2 - 2 if y2 - y1 > 70 and not place.round else y2 + 14 if place.ref in LABEL_BELOW else y1 - 5
         svg.text((x1 + x2) / 2, ty, label, size=10, anchor="middle", weight="bold")
+        if "MPR121" in part.value:
+            svg.text((x1 + x2) / 2, ty + 14, "breakout labels up, as printed", size=9, anchor="middle", fill=GREY)
+    by_ref: dict[str, list[Mark]] = {}
+    for mark in marks(circuit):
+        by_ref.setdefault(mark.ref, []).append(mark)
+    for ref, group in by_ref.items():
+        svg.items.append(f'<g id="marks-{ref}">')
+        for mark in group:
+            x, y = at(mark.column, mark.row)
+            svg.text(x, round(y + mark.size * 0.35, 1), mark.text, size=mark.size, anchor=mark.anchor, weight="bold", rotate=mark.rotate)
+        svg.items.append("</g>")
     bottom = TOP + height * SCALE
     svg.text(LEFT, bottom + 24, f"Parts cover {fill(circuit) * 100:.0f} % of the board inside its {electrical.EDGE_MARGIN} mm edge "
              "margin (dashed).", size=11)  # fmt: skip
-    svg.text(LEFT, bottom + 42, "Wire colours: black GND, red the LED supply's 5 V (the buzzer's driver's too), orange 3.3 V, blue SDA, "
-             "yellow SCL, green the rest.", size=11)  # fmt: skip
-    svg.text(LEFT, bottom + 60, "MPR121 sockets follow the Adafruit 1982's printed order: match your breakout's labels; "
+    legend = (("+5V_LED", "5 V (the LED supply's)"), ("GND", "GND"), ("+3V3", "3.3 V"), ("I2C_SDA", "SDA"),
+              ("I2C_SCL", "SCL"), ("LED_DATA_3V3", "LED data"), ("BUZZER", "the buzzer's driver"), ("PAD_A1", "pad wires"))  # fmt: skip
+    x = LEFT
+    svg.text(x, bottom + 46, "Jumpers:", size=11, weight="bold")
+    x += 64
+    for net, name in legend:
+        svg.line([(x, bottom + 42), (x + 26, bottom + 42)], stroke=net_colour(net), width=3.6)
+        svg.text(x + 32, bottom + 46, name, size=11)
+        x += 56 + 6.6 * len(name)
+    count = wires(circuit)
+    svg.text(LEFT, bottom + 68, f"{sum(not w.bare for w in count)} insulated jumpers ({sum(w.kind == TRUNK_WIRE for w in count)} of "
+             f"them 22 AWG: the LED supply from J12 through C2 to J13), {_count(sum(w.bare for w in count), 'bare link')}.", size=11)  # fmt: skip
+    svg.text(LEFT, bottom + 88, "Polarity: D1's ring (K) to 5 V; C2's + leg (the longer) left, its stripe (−) right; Q1's flat face "
+             "towards the bottom edge, legs C B E; U1's notch left; the Pico's USB end left.", size=11)  # fmt: skip
+    svg.text(LEFT, bottom + 108, "MPR121 sockets follow the Adafruit 1982's printed order: match your breakout's labels; "
              "the wire list in wiring/README.md names every hole.", size=11, fill=GREY)  # fmt: skip
     return svg.render()

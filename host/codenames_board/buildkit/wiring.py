@@ -480,8 +480,6 @@ def perfboard_section() -> list[str]:
 
 def layout_sections(config: Config, board: ModuleType) -> list[str]:
     model = table_circuit.build(config, board)
-    on_board = [part for part in model.parts if part.place == table_circuit.TILE_BOARD]
-    places = {place.ref: place for place in perfboard.placements(model)}
     return [
         "## Schematic and KiCad netlist",
         "",
@@ -508,25 +506,14 @@ def layout_sections(config: Config, board: ModuleType) -> list[str]:
         "USB end. A hole is named by row and column, as on a breadboard (C12: row C, column 12). Solder the sockets "
         f"first; the parts cover {perfboard.fill(model) * 100:.0f} % of the board inside its margin.",
         "",
-        _table(
-            ("part", "value", "pin 1 at", "holes"),
-            (
-                (part.ref, part.value, perfboard.hole_name(places[part.ref].pins["1"]),
-                 " ".join(perfboard.hole_name(spot) for _, spot in sorted(places[part.ref].pins.items(), key=lambda item: int(item[0]))))
-                for part in on_board
-            ),
-        ),  # fmt: skip
+        _table(("part", "value", "pin 1 at", "which way round", "holes"), perfboard.part_rows(model)),
         "",
         "The MPR121 sockets follow the Adafruit 1982's pin order as printed on the board (its original version); "
-        "other breakouts order their pins differently: wire by the labels, and move the links to match.",
+        "other breakouts order their pins differently: wire by the labels, and move the jumpers to match.",
         "",
-        "**Wires under the board**: bare wire or solder bridges along the rows and columns, insulated wire where "
-        "one crosses another.",
+        perfboard.wire_text(model),
         "",
-        _table(
-            ("net", "from", "to"),
-            ((f"`{net}`", perfboard.hole_name(a), perfboard.hole_name(b)) for net, a, b in perfboard.links(model)),
-        ),
+        _table(("#", "net", "from", "to", "wire", "length"), perfboard.wire_rows(model)),
         "",
         "**Wires that leave the board** (through the strain-relief hole beside each, where there is one):",
         "",
