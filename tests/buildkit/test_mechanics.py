@@ -213,6 +213,23 @@ def test_the_order_check_catches_the_first_guides_order():
     assert any(p.startswith("hood nuts (") and "LED board" in p for p in problems)
 
 
+def test_the_mdf_route_fits_the_hood_before_the_led_board():
+    assert mechanics.order_problems(mechanics.MDF_STEPS, mechanics.MDF_ACCESS) == []
+    # the printed route's order, the hood's nuts in its step, shuts them in under the LED board
+    printed = [(title, (*parts, "hood nuts") if title == "The display and the hood" else parts) for title, parts in mechanics.STEPS]
+    problems = mechanics.order_problems(printed, mechanics.MDF_ACCESS)
+    assert any(p.startswith("hood nuts (") and "LED board" in p for p in problems)
+    section = GUIDE.split("## Assembly, step by step")[1]
+    assert "The MDF route has no bosses" in section and "20 edge screws" in section
+
+
+def test_the_checks_and_stages_come_in_the_guides_order():
+    parts = dict(mechanics.STEPS)["Build the tile board"]
+    assert [p for p in parts if p.startswith("stage") or p == "firmware"] == ["stage 0", "stage 1", "stage 2", "firmware", "stage 3"]
+    stages = GUIDE.split("### The first power-on, in stages")[1].split("###")[0]
+    assert stages.index("Stage 0,") < stages.index("Stage 1,") < stages.index("Stage 2,") < stages.index("Now flash it") < stages.index("Stage 3,")
+
+
 def test_the_guides_steps_are_the_checked_order():
     section = README.split("## Assembly, step by step")[1]
     titles = re.findall(r"^\d+\. \*\*([^*]+)\*\*", section, re.M)

@@ -176,19 +176,22 @@ def cable_run(a: Point, b: Point) -> float:
 #: The steps of hardware/README.md's assembly, in order, with what each fits.
 STEPS = (
     ("The Pi", ("Pi software",)),
-    ("Build the tile board", ("tile board",)),
+    # the multimeter checks and power-on stages of hardware/README.md, in the order the step does them
+    ("Build the tile board", ("tile board", "DC jack wires", "multimeter checks", "stage 0", "stage 1", "stage 2",
+                              "firmware", "stage 3")),
     ("One tile first", ("tile coupon", "one-tile test")),
     ("Print", ("plate", "hood", "inserts")),
     ("Cut the LED board", ("LED board cut",)),
     ("The box", ("box sides", "USB-C socket", "DC jack", "Pi", "floor cut")),
-    ("LEDs", ("LEDs", "LED wires")),
+    ("LEDs", ("LEDs", "LED wires", "chain checks")),
     ("Pads", ("pads", "pad labels")),
     ("Under the plate", ("SAND TIMER button", "status LED", "buzzer")),
     ("Test the tiles", ("tile test",)),
     ("The LED board onto the plate", ("LED board",)),
     ("The display and the hood", ("display", "display ribbon", "hood")),
     ("The top onto the box", ("top",)),
-    ("Buttons and wires", ("30 mm buttons", "button wires", "ribbon on the Pi", "Pi cables")),
+    ("Buttons and wires", ("30 mm buttons", "button wires", "driver wire checks", "ribbon on the Pi", "ribbon check",
+                           "Pi cables")),
     ("Bring-up", ("bring-up",)),
     ("Close the floor", ("floor",)),
 )
@@ -198,12 +201,21 @@ STEPS = (
 ACCESS = (
     ("Pi software", "on the bench: it flashes the tile board and runs the self-tests", "tile board"),
     ("tile board", "on the bench: the one-tile test runs on it", "one-tile test"),
+    ("DC jack wires", "the LED supply comes in through the loose jack on the bench", "stage 0"),
+    ("multimeter checks", "every chip out of its socket, nothing powered", "stage 0"),
+    ("stage 0", "the supply's polarity, before any chip is in its socket", "stage 1"),
+    ("stage 1", "the LED supply alone, before the Pico's side", "stage 2"),
+    ("stage 2", "the Pico seen on USB, before it is flashed", "firmware"),
+    ("firmware", "stage 3's breathing LEDs and handshake are the firmware's", "stage 3"),
+    ("stage 3", "the tile board proven before a tile is wired to it", "one-tile test"),
+    ("DC jack wires", "they go through the back wall's hole and the jack's nut", "DC jack"),
     ("one-tile test", "settles the thresholds and the plate's print settings while nothing is printed", "plate"),
     ("inserts", "pressed in hot from the plate's top", "hood"),
     ("USB-C socket", "its nut inside the back wall", "top"),
     ("DC jack", "its nut inside the back wall", "top"),
     ("LEDs", "glued on the LED board's top, which faces the plate", "LED board"),
     ("LED wires", "on the LED board's top", "LED board"),
+    ("chain checks", "checks 12-13 at the chain's own wires, before it meets the tile board", "LED board"),
     ("pads", "in the pockets on the plate's underside", "LED board"),
     ("pad labels", "over the pads", "LED board"),
     ("SAND TIMER button", "its nut under the plate, wider than the LED board's hole", "LED board"),
@@ -214,9 +226,27 @@ ACCESS = (
     ("display", "four screws inside the hood", "hood"),
     ("display ribbon", "on the display's socket inside the hood, through the slot", "hood"),
     ("button wires", "on the microswitches inside the box", "floor"),
+    ("button wires", "checks 15-16 need the Dupont ends crimped", "driver wire checks"),
+    ("driver wire checks", "at the Dupont ends, before they meet the Pi", "Pi cables"),
+    ("ribbon on the Pi", "check 17 measures through it, stripe to pin 1", "ribbon check"),
+    ("ribbon check", "with the Pi off, before it is powered", "Pi cables"),
     ("ribbon on the Pi", "on the Pi's header inside the box", "floor"),
     ("Pi cables", "the Pi's USB ports inside the box", "floor"),
     ("bring-up", "with the box open, to fix a wire", "floor"),
+)
+
+#: The MDF route (hardware/README.md, "The faster route"): no inserts and no bosses; the hood's nuts sit under
+#: the 4 mm sheet in the strips' pockets, which the LED board covers (ledboard_2d has no holes there), so the
+#: hood goes on before the LED board, which only the 20 edge screws hold.
+MDF_STEPS = tuple(
+    ("The display and the hood", ("display", "display ribbon", "hood nuts", "hood")) if title == "The LED board onto the plate"
+    else ("The LED board onto the plate", ("LED board",)) if title == "The display and the hood"
+    else (title, tuple(part for part in parts if part != "inserts"))
+    for title, parts in STEPS
+)
+MDF_ACCESS = (
+    *(entry for entry in ACCESS if entry[0] not in ("inserts", "LED board")),
+    ("hood nuts", "under the 4 mm sheet, in the strips' pockets", "LED board"),
 )
 
 #: Parts that close the box but come off again with screws (the top's 20, the floor's 8).
