@@ -7,7 +7,8 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import electrical, hardware, mechanics, power, wiring
+from codenames_board.buildkit import circuit, electrical, hardware, mechanics, power, wiring
+from codenames_board.config import parse
 
 ROOT = Path(__file__).resolve().parents[2]
 
@@ -138,6 +139,40 @@ def test_the_layout_is_the_models():
     assert math.dist(feeds["strip end"], positions[-1]) < 20
     jack = dict((name, xyz) for name, xyz in figs["points"])["DC jack"]
     assert tuple(jack) == pytest.approx(electrical.DC_JACK)
+    assert list(figs["pad"]) == list(electrical.PAD) and figs["rib_t"] == electrical.RIB_T
+    assert figs["chamber"][0] == electrical.RIB_H and figs["box_z"][1] == electrical.LEDBOARD_UNDER_Z
+    (tile_board,) = [(list(low), list(high), z) for name, low, high, z in figs["floor_boards"] if name == "tile board"]
+    assert tile_board == ([*electrical.TILE_BOARD[0]], [*electrical.TILE_BOARD[1]], electrical.TILE_BOARD[2])
+
+
+def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_feed():
+    points = wiring.injection_points(board.LEDS)
+    feeds = electrical.feed_paths(points)
+    assert [feed.point for feed in feeds] == points
+    # the jack's two lugs take one wire each; the lever connectors hold it and every feed
+    assert len(feeds) + 1 <= electrical.LEVER_WAYS
+    assert feeds[0].tail > electrical.FEED_SLACK and all(feed.tail == 0 for feed in feeds[1:])
+    model = circuit.build(parse(""), board)
+    assert model.part("J12").leads == (("J17", "2"), ("J18", "2"))
+    assert model.part("J16").leads == (("J17", "1"), ("J18", "1")) and model.net_at("J16", "3") is None  # the switch lug
+    for ref, net in (("J17", "+5V_LED"), ("J18", "GND")):
+        names = [name for _, name in model.part(ref).pins]
+        assert names[:len(feeds) + 1] == electrical.lever_ways(feeds)[:len(feeds) + 1]
+        for number, name in model.part(ref).pins:
+            assert (model.net_at(ref, number).name if model.net_at(ref, number) else None) == (None if name == "spare" else net)
+    # chain index 0 through J13 alone: 5 V, data and GND; its current fits the J13 cable's gauge
+    assert {model.net_at("J13", n).name for n in ("1", "2", "3")} == {"+5V_LED", "LED_DIN", "GND"}
+    budget = power.power_budget(parse(""))
+    drop = electrical.chain_drop(points, budget.chain_max_ma / budget.leds)
+    assert drop.feed_amps[0] <= electrical.WIRES[electrical.LINK_AWG].max_a
+    # every LED's injection point on the lever connectors is a part of the model
+    for feed in feeds[1:]:
+        assert any(part.value == f"WS2812B, chain index {feed.point}" for part in model.parts)
+    bom = parts()
+    assert bom["lever connector 5-way"].quantity == 2 and "221-415" in bom["lever connector 5-way"].example
+    assert "centre-positive" in bom["LED supply"].example and "lug 3 (the switch) left unconnected" in bom["DC barrel jack"].notes
+    readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
+    assert f"**{electrical.first_led_cable() / 10:.0f} cm**" in readme and "leave the switch lug unconnected" in readme
 
 
 def test_the_firmware_guide_gives_the_hardware_guides_pad_size():

@@ -139,20 +139,43 @@ def test_every_cable_reaches_its_path_in_the_model_with_slack(figs):
     buttons = [c for c in mechanics.CONNECTIONS if c.cable == "button wire"]
     assert {c.length for c in buttons} == {mechanics.FRONT_WIRE, mechanics.BACK_WIRE}
     assert f"{mechanics.FRONT_WIRE // 10} cm for the operatives' side, {mechanics.BACK_WIRE // 10} cm" in bom["button wire"].notes
-    # Two wires for each button and the status LED (at the front); the buzzer's driver on the tile
-    # board takes two from the Pi (GPIO12, GND: its 5 V is the LED supply's) and gives two to the buzzer
-    # under the plate (wiring/README.md, the buzzer's driver), counted as a back-side run each.
-    buzzer = sum(count for _, _, count in mechanics.BUZZER_WIRES)
-    wire = 2 * sum(c.length for c in buttons) + mechanics.STATUS_LED_WIRES * mechanics.FRONT_WIRE + buzzer * mechanics.BACK_WIRE
-    assert bom["button wire"].quantity == math.ceil(wire / 1000)
+    # One signal wire for each button, the status LED and the buzzer (the buzzer's driver on the tile board also
+    # gives two to the buzzer under the plate); every ground on one of three harnesses (wiring/README.md).
+    assert bom["button wire"].quantity == math.ceil(mechanics.button_wire_mm() / 1000)
     from_pi = sum(count for start, _, count in mechanics.BUZZER_WIRES if start == "Pi header")
-    assert from_pi == 2  # GPIO12 and GND: the Pi's 5 V pins are under the display's ribbon
-    assert bom["Dupont female contact"].quantity == 2 * len(buttons) + mechanics.STATUS_LED_WIRES + from_pi
+    assert from_pi == 2  # GPIO12 and GND (its harness of one wire): the Pi's 5 V pins are under the display's ribbon
+    assert bom["Dupont female contact"].quantity == mechanics.dupont_contacts() == len(buttons) + mechanics.STATUS_LED_WIRES + 1 + 3
     (tile_board,) = [(low, high) for name, low, high, _ in figs["floor_boards"] if name == "tile board"]
     nearest = [min(max(p, lo), hi) for p, lo, hi in zip(points["Pi header"], *tile_board)]  # its nearest edge
     assert mechanics.cable_run(points["Pi header"][:2], nearest) + mechanics.SLACK_MM <= mechanics.BACK_WIRE
+    # one spade on each tab: a harness's two wires share the spade on a tab it passes (crimped in together)
+    assert "0.25-0.5 mm²" in bom["female spade crimp terminal 2.8 mm"].example
     assert bom["female spade crimp terminal 2.8 mm"].quantity == 2 * sum(c.b_connector.size == "2.8" for c in buttons)
     assert bom["female spade crimp terminal 4.8 mm"].quantity == 2 * sum(c.b_connector.size == "4.8" for c in buttons)
+
+
+def test_the_ground_harnesses_take_the_shortest_path_and_reach_with_slack(figs):
+    from itertools import permutations
+
+    points = {name: xyz for name, xyz in figs["points"]}
+    for name, (x, y), _, lowest in figs["hanging"]:
+        points.setdefault(name, [x, y, lowest])
+    (tile_board,) = [(low, high) for name, low, high, _ in figs["floor_boards"] if name == "tile board"]
+    points["tile board"] = [min(max(p, lo), hi) for p, lo, hi in zip(points["Pi header"][:2], *tile_board)] + [points["Pi header"][2]]
+    pi = points["Pi header"]
+
+    def path(order):
+        return mechanics.cable_run(pi, points[order[0]]) + sum(mechanics.cable_run(points[a], points[b]) for a, b in zip(order, order[1:]))
+
+    assert len(mechanics.GROUND_HARNESSES) == 3  # the Pi's GND pins outside the display's ribbon: 30, 34, 39
+    for harness in mechanics.GROUND_HARNESSES:
+        assert path(harness.parts) == pytest.approx(min(path(order) for order in permutations(harness.parts))), harness.name
+        assert harness.first >= mechanics.cable_run(pi, points[harness.parts[0]]) + mechanics.SLACK_MM, harness.name
+        assert len(harness.jumpers) == len(harness.parts) - 1
+        for (a, b), length in zip(zip(harness.parts, harness.parts[1:]), harness.jumpers):
+            assert length >= mechanics.cable_run(points[a], points[b]) + mechanics.JUMPER_SLACK_MM, (a, b)
+    served = {part for harness in mechanics.GROUND_HARNESSES for part in harness.parts}
+    assert served >= {c.b for c in mechanics.CONNECTIONS if c.cable == "button wire"} | {"status LED", "tile board"}
 
 
 def test_the_first_jumpers_would_have_been_caught(figs):

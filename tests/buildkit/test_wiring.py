@@ -1,5 +1,7 @@
 """wiring/ is generated from the pin tables (the default config, firmware/board.py) and must match them."""
 
+import csv
+import math
 import types
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -7,7 +9,9 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import electrical, power, wiring
+from codenames_board.buildkit import circuit, electrical, power, wiring
+from codenames_board.engine.key import tile_name
+from codenames_board.buildkit.pinouts import PI_HEADER as PI_HEADER_NAMES
 from codenames_board.config import SCHEMA, SPI_DISPLAY_PINS, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -116,12 +120,58 @@ def test_the_alternative_clue_inputs_have_a_table_of_their_own():
         assert row_of(alternative, name)[2:4] == [f"GPIO{gpio}", str(PI_PIN_OF_GPIO[gpio])]
 
 
-def test_suggested_ground_is_the_nearest_one():
+def test_each_side_shares_one_ground_harness_outside_the_displays_ribbon():
     readme = wiring.generate()["README.md"]
-    assert row_of(readme, "sand_timer")[3:5] == ["29", "30"]
+    assert row_of(readme, "sand_timer")[3:5] == ["29", "34"]
+    assert row_of(readme, "end_turn")[3:5] == ["31", "34"]
+    assert row_of(readme, "status_led")[3:5] == ["40", "34"]
     assert row_of(readme, "clue_confirm")[3:5] == ["37", "39"]
-    assert row_of(readme, "undo")[3:5] == ["36", "34"]
-    assert row_of(readme, "status_led")[3:5] == ["40", "39"]
+    assert row_of(readme, "undo")[3:5] == ["36", "39"]
+    assert row_of(readme, "buzzer")[3:5] == ["32", "30"]
+    assert "**12 Dupont contacts**" in readme
+
+
+@pytest.mark.parametrize("config_text", ["", '[display]\noutput = "framebuffer"\n', '[controls]\nclue_input = "encoder"\n',
+                                         '[display]\noutput = "framebuffer"\n[controls]\nclue_input = "encoder"\n'])
+def test_no_header_pin_takes_two_dupont_contacts_nor_a_pin_under_the_ribbon(config_text):
+    config = parse(config_text)
+    model = circuit.build(config, board)
+    # every wire that leaves the Pi's header: a signal's pin, or a harness's GND pin
+    contacts = [pin for w in wiring.pi_wires(config, wiring.pi_used_names(config)) if w.pin for pin in [w.pin]]
+    contacts += [ground for ground, _ in circuit.ground_harnesses(config).values()]
+    assert len(contacts) == len(set(contacts)), sorted(contacts)
+    assert all(pin > circuit.RIBBON_PINS for pin in contacts), sorted(contacts)
+    # the model's GND on the Pi: the ribbon's own grounds (the display's socket) and the harnesses' pins, nothing else
+    ribbon = {str(pin) for pin in PI_GROUNDS if pin <= circuit.RIBBON_PINS}
+    grounds = {number for ref, number in model.nets[[net.name for net in model.nets].index("GND")].nodes if ref == "A1"}
+    assert grounds - ribbon == {str(pin) for pin in contacts if PI_HEADER_NAMES[pin - 1] == "GND"}
+    if config.controls.clue_input == "buttons" and config.pins.buzzer is not None:
+        assert grounds - ribbon == {"30", "34", "39"}
+
+
+def test_a_ground_harness_the_header_cannot_hold_is_refused():
+    config = parse("")
+    sides = dict(circuit.HARNESS_SIDES)
+    try:
+        circuit.HARNESS_SIDES["fourth"] = ("new_game",)
+        circuit.HARNESS_SIDES["spymasters' side"] = tuple(k for k in sides["spymasters' side"] if k != "new_game")
+        with pytest.raises(ValueError, match="free GND pins"):
+            circuit.ground_harnesses(config)
+    finally:
+        circuit.HARNESS_SIDES.clear()
+        circuit.HARNESS_SIDES.update(sides)
+
+
+def test_every_pad_wire_has_its_length_and_the_parts_list_enough_of_it():
+    readme = wiring.generate()["README.md"]
+    pads = section(readme, "Touch pads")
+    lengths = electrical.pad_wire_lengths()
+    for tile, length in enumerate(lengths):
+        row = next(r for r in table_rows(pads) if r[0] == tile_name(tile))
+        assert row[4] == f"{math.ceil(length / 10)} cm"
+        assert length >= electrical.FEED_SLACK + electrical.RIB_H + electrical.LEDBOARD_T
+    bom = {row["part"]: row for row in csv.DictReader(open(ROOT / "hardware" / "bom.csv", encoding="utf-8"))}
+    assert int(bom["hook-up wire"]["quantity"]) >= electrical.pad_wire_m() >= sum(lengths) / 1000
 
 
 def test_pico_pins_are_in_the_table_with_their_pico_pin():
@@ -147,7 +197,7 @@ def test_pad_table_follows_board_pads():
     rows = table_rows(section(wiring.generate()["README.md"], "Touch pads"))
     assert [row[0] for row in rows] == [tile(index) for index in range(25)]
     for index, (controller, electrode) in enumerate(board.PADS):
-        assert rows[index][1:] == [
+        assert rows[index][1:4] == [
             f"{controller + 1} (0x{board.MPR121_ADDRESSES[controller]:02X})", f"E{electrode}", str(board.CHAIN[index])
         ]
 
@@ -198,7 +248,7 @@ def test_svgs_are_xml_and_name_every_used_signal(files):
     for name in pico_names:
         assert name in texts["pico-pinout.svg"], name
         assert name in texts["block-diagram.svg"], name
-    for needed in ("MPR121", "level shifter", "WS2812", "USB", "display", "5 V supply"):
+    for needed in ("MPR121", "level shifter", "WS2812", "USB", "display", "5 V LED supply", "Pi power supply", "optional: one supply"):
         assert needed in texts["block-diagram.svg"], needed
 
 

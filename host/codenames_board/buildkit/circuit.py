@@ -16,7 +16,7 @@ from types import ModuleType
 from ..config import BUTTON_PINS, ENCODER_PINS, SPI_DISPLAY_PINS, Config
 from ..engine.key import tile_name
 from . import electrical
-from .pinouts import PI_GROUNDS, PI_HEADER, PI_PHYSICAL, PICO_GROUNDS, PICO_PHYSICAL, PICO_PINS, _pico_xy, nearest_ground
+from .pinouts import PI_GROUNDS, PI_HEADER, PI_PHYSICAL, PICO_GROUNDS, PICO_PHYSICAL, PICO_PINS, _pi_xy, _pico_xy, nearest_ground
 
 TILE_BOARD = "tile board"
 
@@ -211,7 +211,7 @@ def _tile_board(b: _Builder, board: ModuleType) -> None:
     b.add(Part("C2", "1000u 10V", FOOTPRINT["c_bulk"], _two("+", "-"), "electrolytic capacitor 1000 µF", TILE_BOARD,
                "across the LED chain's 5 V at its start"))  # fmt: skip
     b.add(Part("J12", "LED supply in", FOOTPRINT["tb2"], _two("+5V", "GND"), "terminal block 5.08 mm", TILE_BOARD,
-               "from the DC jack", leads=(("J16", "1"), ("J16", "2"))))  # fmt: skip
+               "from the lever connectors behind the DC jack (18 AWG)", leads=(("J17", "2"), ("J18", "2"))))  # fmt: skip
     b.add(Part("J13", "LED chain out", FOOTPRINT["tb3"], _numbered(("+5V", "DATA", "GND")), "terminal block 5.08 mm",
                TILE_BOARD, "to the first LED (chain index 0)", leads=(("D3", "1"), ("D3", "4"), ("D3", "3"))))  # fmt: skip
     b.join("LED_DATA_3V3", ("U1", "1A"), ("R2", "1"))
@@ -245,6 +245,54 @@ def _tile_board(b: _Builder, board: ModuleType) -> None:
     b.join("BUZZER_C", ("R4", "2"), ("Q1", "C"))
 
 
+#: The display's 2 x 13 ribbon sits on the Pi's pins 1-26 (the parts list's SPI display): no wire may land there.
+RIBBON_PINS = 26
+#: The Pi's grounds go out on harnesses, one GND pin each (a pin takes one Dupont housing): which [pins] keys each
+#: harness serves. The names are mechanics.GROUND_HARNESSES'.
+HARNESS_SIDES = {
+    "operatives' side": ("sand_timer", "end_turn", "status_led"),
+    "spymasters' side": (*BUTTON_PINS, *ENCODER_PINS, "undo", "new_game"),
+    "the buzzer's driver": ("buzzer",),
+}
+
+
+def free_grounds() -> tuple[int, ...]:
+    """The Pi's GND pins outside the display's ribbon."""
+    return tuple(pin for pin in PI_GROUNDS if pin > RIBBON_PINS)
+
+
+def ground_harnesses(config: Config) -> dict[str, tuple[int, tuple[str, ...]]]:
+    """Each ground harness: its GND pin and the [pins] keys it serves (those fitted). The free GND pins go to the
+    harnesses so that each lies as close as it can to its signals' pins on the header (the least sum of squared
+    distances), its Dupont housing beside theirs."""
+    from itertools import permutations
+
+    unused = ENCODER_PINS if config.controls.clue_input == "buttons" else BUTTON_PINS
+    sides = {name: tuple(key for key in keys if key not in unused and getattr(config.pins, key) is not None)
+             for name, keys in HARNESS_SIDES.items()}  # fmt: skip
+    sides = {name: keys for name, keys in sides.items() if keys}
+    grounds = free_grounds()
+    if len(sides) > len(grounds):
+        raise ValueError(f"{len(sides)} ground harnesses and {len(grounds)} free GND pins")
+
+    def cost(pins: tuple[int, ...]) -> tuple:
+        total = 0
+        for ground, keys in zip(pins, sides.values()):
+            gx, gy = _pi_xy(ground)
+            for key in keys:
+                x, y = _pi_xy(PI_PHYSICAL[getattr(config.pins, key)])
+                total += (x - gx) ** 2 + (y - gy) ** 2
+        return (total, pins)
+
+    best = min(permutations(grounds, len(sides)), key=cost)
+    return {name: (ground, keys) for (name, keys), ground in zip(sides.items(), best)}
+
+
+def harness_ground(config: Config, key: str) -> int:
+    """The GND pin of the harness that serves a [pins] key."""
+    return next(ground for ground, keys in ground_harnesses(config).values() if key in keys)
+
+
 def _value(ohms: float) -> str:
     return f"{ohms / 1000:g}k" if ohms >= 1000 else f"{ohms:g}"
 
@@ -253,7 +301,7 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
     b.add(Part("A1", "Raspberry Pi 40-pin header", "", _numbered(str(name) if isinstance(name, str) else f"GPIO{name}"
                for name in PI_HEADER), "Raspberry Pi", "the Pi", "the pins as the header counts them"))  # fmt: skip
     buzzer_pin = PI_PHYSICAL[config.pins.buzzer]
-    buzzer_ground = nearest_ground(buzzer_pin, PI_GROUNDS)
+    buzzer_ground = harness_ground(config, "buzzer")
     b.join("GND", ("A1", f"#{buzzer_ground}"))
     b.join("BUZZER", ("A1", f"#{buzzer_pin}"))
     b.parts["J14"] = replace(b.parts["J14"], leads=(("A1", str(buzzer_pin)), ("A1", str(buzzer_ground))))
@@ -273,16 +321,14 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
             for key, pin_name in (("encoder_a", "A"), ("encoder_b", "B")):
                 b.join(key.upper(), ("A1", f"#{PI_PHYSICAL[getattr(config.pins, key)]}"), (ref, pin_name))
             b.join("ENCODER_PUSH", ("A1", f"#{pin}"), (ref, "S1"))
-            ground = nearest_ground(PI_PHYSICAL[config.pins.encoder_a], PI_GROUNDS)
-            grounds.setdefault(ground, []).append((ref, "C"))
-            grounds.setdefault(nearest_ground(pin, PI_GROUNDS), []).append((ref, "S2"))
+            grounds.setdefault(harness_ground(config, name), []).extend([(ref, "C"), (ref, "S2")])
             continue
         big = name == "sand_timer"
         b.add(Part(ref, f"{labels[name]} button", "", _two("NO", "COM"), "arcade button 60 mm" if big else "arcade button 30 mm",
                    "the operatives' side" if name in ("sand_timer", "end_turn") else "the spymasters' panel",
                    "microswitch: COM and NO tabs"))  # fmt: skip
         b.join(name.upper(), ("A1", f"#{pin}"), (ref, "NO"))
-        grounds.setdefault(nearest_ground(pin, PI_GROUNDS), []).append((ref, "COM"))
+        grounds.setdefault(harness_ground(config, name), []).append((ref, "COM"))
     if config.pins.status_led is not None:
         pin = PI_PHYSICAL[config.pins.status_led]
         b.add(Part("R5", "330", "", _two("1", "2"), "resistor 330 Ω", "at the status LED", "in the LED's lead, under heat-shrink"))
@@ -290,7 +336,7 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
                    "the long leg is the anode (A)"))  # fmt: skip
         b.join("STATUS_LED", ("A1", f"#{pin}"), ("R5", "1"))
         b.join("STATUS_LED_A", ("R5", "2"), ("D2", "A"))
-        grounds.setdefault(nearest_ground(pin, PI_GROUNDS), []).append(("D2", "K"))
+        grounds.setdefault(harness_ground(config, "status_led"), []).append(("D2", "K"))
     for ground, nodes in sorted(grounds.items()):
         b.join("GND", *([] if b.has("A1", ground) else [("A1", f"#{ground}")]), *nodes)
     b.add(Part("LS1", "buzzer", "", _two("+", "-"), "buzzer", "in the box", electrical.MAGNETIC_TRANSDUCER.name))
@@ -313,15 +359,43 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
             else:
                 b.join(_net_for_display(SPI_DISPLAY_PINS[name]), ("A1", f"#{pin}"), ("DS1", f"#{pin}"))
 
-    # The LED supply and the chain's start, off the board.
-    b.add(Part("J16", "DC jack 5 V", "", _two("+", "-"), "DC barrel jack", "the box's back wall", "centre pin positive"))
+    # The LED supply, off the board: the DC jack, a pair of lever connectors behind it (5 V and GND), and from them
+    # an 18 AWG pair to each feed: the tile board's J12 (which carries chain index 0's feed on through J13 with the
+    # data), and every other injection point (electrical.feed_paths()).
+    b.add(Part("J16", "DC jack 5 V", "", _numbered(("+", "-", "SW")), "DC barrel jack", "the box's back wall",
+               "centre pin positive: lug 1 the centre pin, 2 the sleeve, 3 the switch (left free)",
+               leads=(("J17", "1"), ("J18", "1"))))  # fmt: skip
+    feeds = electrical.feed_paths()
+    b.add(Part("J17", "lever connector 5 V", "", _numbered(electrical.lever_ways(feeds)), "lever connector 5-way",
+               "behind the DC jack", electrical.lever_note("red")))  # fmt: skip
+    b.add(Part("J18", "lever connector GND", "", _numbered(electrical.lever_ways(feeds)), "lever connector 5-way",
+               "behind the DC jack", electrical.lever_note("black")))  # fmt: skip
     b.add(Part("D3", "WS2812B, chain index 0", "", _numbered(WS2812B_PINS), "WS2812B LED on a round breakout board",
-               f"under tile {tile_name(board.CHAIN.index(0))}", "the chain's first LED"))  # fmt: skip
-    rest = "the chain's other injection points (wiring/README.md, the chain's wires)"
-    b.join("+5V_LED", ("J16", "+"), ("D3", "VDD"), off_board=rest)
-    b.join("GND", ("J16", "-"), ("D3", "VSS"))
+               f"under tile {tile_name(board.CHAIN.index(0))}", "the chain's first LED: 5 V, data and GND from J13"))  # fmt: skip
+    b.join("+5V_LED", ("J16", "+"), ("J17", "#1"), ("J17", "#2"), ("D3", "VDD"), off_board="on along the chain's links, LED to LED")
+    b.join("GND", ("J16", "-"), ("J18", "#1"), ("J18", "#2"), ("D3", "VSS"))
     b.join("LED_DIN", ("D3", "DIN"))
     b.join("LED_DOUT", ("D3", "DOUT"), off_board="DIN of chain index 1, and on along the chain")
+    names = _chain_names(board)
+    for way, feed in enumerate(feeds[1:], 3):
+        ref = f"D{1 + way}"  # D4, D5, ...
+        where = names[feed.point]
+        b.add(Part(ref, f"WS2812B, chain index {feed.point}", "", _numbered(WS2812B_PINS),
+                   "WS2812B LED on a round breakout board" if where.startswith("tile") else "WS2812B LED strip",
+                   f"under {where}" if where.startswith("tile") else f"the {where}",
+                   f"an injection point: 5 V and GND from the lever connectors", bom_share=0))  # fmt: skip
+        b.join("+5V_LED", ("J17", f"#{way}"), (ref, "VDD"))
+        b.join("GND", ("J18", f"#{way}"), (ref, "VSS"))
+
+
+def _chain_names(board: ModuleType) -> list[str]:
+    logical = ([f"tile {tile_name(tile)}" for tile in range(board.TILES)]
+               + [f"sand-timer LED {n}" for n in range(1, board.TIMER_LEDS + 1)]
+               + [f"turn LED {n}" for n in range(1, board.TURN_LEDS + 1)])  # fmt: skip
+    names = [""] * board.LEDS
+    for index, position in enumerate(board.CHAIN):
+        names[position] = logical[index]
+    return names
 
 
 def build(config: Config, board: ModuleType) -> Circuit:

@@ -230,6 +230,78 @@ FEED_SLACK = 150  # each run's slack, as the cables' (mechanics)
 WIRE_SPARE = 1.1  # 10 % for stripping, routing and mistakes
 
 
+# The LED supply's distribution: the jack's two lugs take one red and one black wire each, to a pair of 5-way lever
+# connectors (WAGO 221-415 style) behind it, and from them an 18 AWG pair to each feed. Chain index 0 is fed through
+# the tile board: its pair goes to J12, the board's trunk (C2 across it) to J13, and J13's 3-way terminal sends 5 V,
+# data and GND on to the first LED in one 22 AWG cable (its data's return beside it; no second, parallel 5 V path).
+LEVER_WAYS = 5
+LEVER_LEAD = 100  # mm: a jack lug to its lever connector, each wire
+TILE_BOARD = ((195, 344), (275, 464), -64)  # the model's floor_boards: the tile board's corners and its underside's z
+PERFBOARD_T = 1.6
+TERMINAL_H = 12  # the terminal blocks' height above the perfboard
+LEDBOARD_UNDER_Z = -3  # the LED board's underside (the model's box_z)
+LEDBOARD_T = 3
+FEED_HOLE_TO_LED = 20  # mm on the LED board's top from a feed hole to its LED's pads
+
+
+@dataclass(frozen=True)
+class Feed:
+    """One injection point's wires: ``run`` mm of FEED_AWG pair from the lever connectors (slack in), and for the
+    tile board's feed ``tail`` mm of LINK_AWG from J13 to the first LED (slack in; 5 V, data and GND)."""
+
+    point: int
+    to: str
+    run: float
+    tail: float = 0.0
+
+
+def _nearest_on_tile_board(x: float, y: float) -> tuple[float, float, float]:
+    (x0, y0), (x1, y1), z = TILE_BOARD
+    return (min(max(x, x0), x1), min(max(y, y0), y1), z + PERFBOARD_T + TERMINAL_H)
+
+
+def feed_paths(points: list[int] | None = None) -> list["Feed"]:
+    """Every feed from the lever connectors, chain order: the tile board's J12 (chain index 0, on through J13),
+    then straight to each other injection point. Along the floor, the walls and up, each with FEED_SLACK."""
+    points = injection_points(board.LEDS) if points is None else points
+    positions = led_positions()
+    feeds = []
+    for point in points:
+        x, y = positions[point]
+        if point == 0:
+            j12 = _nearest_on_tile_board(DC_JACK[0], DC_JACK[1])
+            run = sum(abs(a - b) for a, b in zip(DC_JACK, j12)) + FEED_SLACK
+            hole = (x - FEED_HOLE_TO_LED, y)
+            j13 = _nearest_on_tile_board(*hole)
+            tail = (abs(j13[0] - hole[0]) + abs(j13[1] - hole[1]) + (LEDBOARD_UNDER_Z - j13[2]) + LEDBOARD_T
+                    + FEED_HOLE_TO_LED + FEED_SLACK)  # fmt: skip
+            feeds.append(Feed(point, "the tile board (J12), on through J13", run, tail))
+        else:
+            feeds.append(Feed(point, f"chain index {point}", abs(DC_JACK[0] - x) + abs(DC_JACK[1] - y) + FEED_RISE + FEED_SLACK))
+    if len(feeds) + 1 > LEVER_WAYS:
+        raise ValueError(f"{len(feeds)} feeds and the jack's wire need more than a {LEVER_WAYS}-way lever connector")
+    return feeds
+
+
+def injection_points(leds: int, every: int = 30) -> list[int]:
+    """Where 5 V goes into the chain: its start, its end, and evenly between, at most ``every`` apart."""
+    if leds < 2:
+        return [0]
+    stretches = math.ceil((leds - 1) / every)
+    return sorted({round(index * (leds - 1) / stretches) for index in range(stretches + 1)})
+
+
+def lever_ways(feeds: list["Feed"]) -> list[str]:
+    """A lever connector's ways, as its pins are named: the jack's wire, each feed, the spare ones."""
+    names = ["jack"] + ["tile board" if feed.point == 0 else f"chain {feed.point}" for feed in feeds]
+    return names + ["spare"] * (LEVER_WAYS - len(names))
+
+
+def lever_note(colour: str) -> str:
+    return (f"a 5-way lever connector (WAGO 221-415): the jack's {colour} wire in, a {colour} {FEED_AWG} AWG wire out to "
+            "each feed; a spare way left closed")
+
+
 def led_positions() -> list[tuple[float, float]]:
     """Every LED's (x, y) on the LED board in chain order."""
     where = {}
@@ -249,13 +321,8 @@ def link_lengths() -> list[float]:
 
 
 def feed_runs(points: list[int]) -> list[float]:
-    """The wire (mm) from the DC jack to each injection point, along the floor and up."""
-    positions = led_positions()
-    runs = []
-    for point in points:
-        x, y = positions[point]
-        runs.append(abs(DC_JACK[0] - x) + abs(DC_JACK[1] - y) + FEED_RISE + FEED_SLACK)
-    return runs
+    """The FEED_AWG pair's run (mm) from the lever connectors to each feed (feed_paths())."""
+    return [feed.run for feed in feed_paths(points)]
 
 
 @dataclass(frozen=True)
@@ -275,7 +342,10 @@ def chain_drop(points: list[int], led_ma: float, link_awg: int = LINK_AWG, feed_
     each link's wire (mm), the layout's by default."""
     lengths = link_lengths() if lengths is None else lengths
     links = [2 * length / 1000 * WIRES[link_awg].ohms_per_m for length in lengths]  # out and back
-    feeds = dict(zip(points, (2 * run / 1000 * WIRES[feed_awg].ohms_per_m for run in feed_runs(points))))
+    feeds = {feed.point: 2 / 1000 * (feed.run * WIRES[feed_awg].ohms_per_m + feed.tail * WIRES[link_awg].ohms_per_m)
+             for feed in feed_paths(points)}  # fmt: skip
+    # the lever connectors' node: the jack's lead carries every LED's current
+    supply_v = SUPPLY_V - 2 * LEVER_LEAD / 1000 * WIRES[feed_awg].ohms_per_m * led_ma / 1000 * (len(links) + 1)
     n = len(links) + 1
     # G V = I: a tridiagonal system, solved by the Thomas algorithm.
     diagonal = [0.0] * n
@@ -290,7 +360,7 @@ def chain_drop(points: list[int], led_ma: float, link_awg: int = LINK_AWG, feed_
         lower[i + 1] = -g
     for point, resistance in feeds.items():
         diagonal[point] += 1 / resistance
-        rhs[point] += SUPPLY_V / resistance
+        rhs[point] += supply_v / resistance
     for i in range(1, n):
         factor = lower[i] / diagonal[i - 1]
         diagonal[i] -= factor * upper[i - 1]
@@ -300,18 +370,23 @@ def chain_drop(points: list[int], led_ma: float, link_awg: int = LINK_AWG, feed_
     for i in range(n - 2, -1, -1):
         volts[i] = (rhs[i] - upper[i] * volts[i + 1]) / diagonal[i]
     link_amps = [abs(volts[i] - volts[i + 1]) / links[i] for i in range(n - 1)]
-    feed_amps = [(SUPPLY_V - volts[point]) / feeds[point] for point in points]
+    feed_amps = [(supply_v - volts[point]) / feeds[point] for point in points]
     return ChainDrop(volts, link_amps, feed_amps)
 
 
 def power_wire_m(points: list[int]) -> float:
     """Metres of FEED_AWG wire: red and black from the jack to every injection point, with the spare."""
-    return 2 * sum(feed_runs(points)) / 1000 * WIRE_SPARE
+    return 2 * (sum(feed_runs(points)) + LEVER_LEAD) / 1000 * WIRE_SPARE
+
+
+def first_led_cable() -> float:
+    """mm of LINK_AWG from J13 to the first LED (slack in): 5 V, data and GND."""
+    return feed_paths([0])[0].tail
 
 
 def link_wire_m() -> float:
-    """Metres of LINK_AWG wire: 5 V, GND and data along every link, with the spare."""
-    return 3 * sum(link_lengths()) / 1000 * WIRE_SPARE
+    """Metres of LINK_AWG wire: 5 V, GND and data along every link and from J13 to the first LED, with the spare."""
+    return 3 * (sum(link_lengths()) + first_led_cable()) / 1000 * WIRE_SPARE
 
 
 # --- the pre-wired option: a strand of 12 mm WS2811 "bullet" pixels
@@ -373,3 +448,35 @@ def window_angles(led_z: float, chamber_h: float, frame_in: tuple[float, float],
     near = min(frame_in)
     far = math.hypot(*frame_out)
     return math.degrees(math.atan2(near, rise)), math.degrees(math.atan2(far, rise))
+
+
+# --- the pad wires
+
+PAD = (60, 35)  # the copper pad under each tile (the model's "pad")
+RIB_T = 2.4  # the light chambers' walls (the model's "rib_t")
+RIB_H = 15  # from the LED board's top to the plate's underside, where the pads lie (the model's "chamber")
+
+
+def pad_wire_lengths() -> list[float]:
+    """mm of pad wire for each tile (tile order), slack in: from the pad's corner along the plate's underside to its
+    hole in the LED board (the model's ledboard_2d: the chamber's corner), down through the chamber and the LED board,
+    under it and down to the tile board on the floor, along to the board's middle (its electrode pins lie within
+    the slack of it), and FEED_SLACK so the floor comes off with the board on it."""
+    (x0, y0), (x1, y1), z = TILE_BOARD
+    middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+    out = []
+    for tile in range(board.TILES):
+        row, column = divmod(tile, 5)
+        cx, cy = FIRST_TILE[0] + column * TILE_PITCH[0], FIRST_TILE[1] - row * TILE_PITCH[1]
+        hole = (cx - TILE_PITCH[0] / 2 + RIB_T + 6, cy + TILE_PITCH[1] / 2 - RIB_T - 6)
+        corner = (cx - PAD[0] / 2, cy + PAD[1] / 2)
+        along_plate = abs(hole[0] - corner[0]) + abs(hole[1] - corner[1])
+        down = RIB_H + LEDBOARD_T + (LEDBOARD_UNDER_Z - (z + PERFBOARD_T))
+        along_floor = abs(middle[0] - hole[0]) + abs(middle[1] - hole[1])
+        out.append(along_plate + down + along_floor + FEED_SLACK)
+    return out
+
+
+def pad_wire_m() -> float:
+    """Metres of pad wire, with the spare."""
+    return sum(pad_wire_lengths()) / 1000 * WIRE_SPARE

@@ -155,10 +155,50 @@ CONNECTIONS = (
 
 #: The buzzer's button wires, each cut to BACK_WIRE: its driver sits on the tile board and takes the LED
 #: supply's 5 V there (the display's ribbon covers the Pi's 5 V pins), so the Pi's header sends it two
-#: wires (GPIO12 and GND) and the board two more on to the buzzer under the plate. (from, to, wires)
+#: wires (GPIO12 and its ground harness's one wire) and the board two more on to the buzzer under the plate.
+#: (from, to, wires)
 BUZZER_WIRES = (("Pi header", "tile board", 2), ("tile board", "buzzer", 2))
-#: The status LED's two wires from the Pi's header, cut to FRONT_WIRE.
-STATUS_LED_WIRES = 2
+#: The status LED's signal wire from the Pi's header, cut to FRONT_WIRE (its cathode is on a ground harness).
+STATUS_LED_WIRES = 1
+
+#: A harness's jumpers from part to part stay under the plate (the floor does not pull on them): the run
+#: along the plate and this much to turn into each tab.
+JUMPER_SLACK_MM = 50
+
+
+@dataclass(frozen=True)
+class GroundHarness:
+    """One GND pin of the Pi, one Dupont contact on it, one wire to the first part, then short jumpers from part
+    to part: on a button's COM tab a 2.8 or 4.8 mm spade with both wires crimped into it (two 0.25 mm² wires
+    fill its 0.5 mm² barrel), on the status LED's cathode both wires soldered under heat-shrink."""
+
+    name: str  # the side of the box, as circuit.HARNESS_SIDES names it
+    parts: tuple[str, ...]  # points of the model ("points", or "hanging" for the status LED), in the order wired
+    first: int  # mm: the wire from the Pi's GND pin to the first part
+    jumpers: tuple[int, ...]  # mm: part to part
+
+
+#: The Pi's header has three GND pins outside the display's ribbon (pins 30, 34, 39): one harness on each.
+#: The order is the shortest path from the Pi through the side's parts (a test checks it against the model).
+GROUND_HARNESSES = (
+    GroundHarness("operatives' side", ("END TURN", "status LED", "SAND TIMER"), FRONT_WIRE, (150, 390)),
+    GroundHarness("spymasters' side", ("NEW GAME", "UNDO", "DOWN", "UP", "CONFIRM"), BACK_WIRE, (100, 280, 90, 90)),
+    GroundHarness("the buzzer's driver", ("tile board",), BACK_WIRE, ()),
+)
+
+
+def button_wire_mm(connections=CONNECTIONS, harnesses=GROUND_HARNESSES) -> int:
+    """All the button wire: one signal wire per button (its COM is on a harness), the status LED's signal, the
+    buzzer's four (its GND from the Pi is its harness's one wire), every harness's first wire and jumpers."""
+    signals = sum(c.length for c in connections if c.cable == _BUTTON_WIRE) + STATUS_LED_WIRES * FRONT_WIRE
+    buzzer = sum(count for start, _, count in BUZZER_WIRES) * BACK_WIRE - BACK_WIRE  # less the GND wire: a harness
+    return signals + buzzer + sum(h.first + sum(h.jumpers) for h in harnesses)
+
+
+def dupont_contacts(connections=CONNECTIONS, harnesses=GROUND_HARNESSES) -> int:
+    """One contact per signal wire on the Pi's header (buttons, status LED, buzzer) and one per ground harness."""
+    signals = sum(c.cable == _BUTTON_WIRE for c in connections) + STATUS_LED_WIRES + 1
+    return signals + len(harnesses)
 
 
 def header_fits(header: Connector, end: Connector) -> bool:

@@ -19,11 +19,12 @@ LAYOUT = (
     (135, 140, [("A1", "", "used"), ("DS1", "used", "")]),
     (531, 150, [("SW*", "1", "2"), ("R5", "1", "2"), ("D2", "2", "1"), ("J14", "", "all"), ("R3", "1", "2"),
                 ("Q1", "2", "1 3"), ("R4", "2", "1"), ("D1", "2", "1"), ("J15", "", "all"), ("LS1", "1", "2")]),
-    (835, 130, [("J1", "", "all"), ("J2", "", "all")]),
+    (835, 130, [("J1", "", "all"), ("J2", "", "all"), ("J16", "", "all"), ("J17", "", "all"), ("J18", "", "all")]),
     (1220, 150, [("J3", "all", ""), ("J5", "all", ""), ("J7", "all", "")]),
     (1400, 110, [("J4", "", "pads"), ("J6", "", "pads"), ("J8", "", "pads")]),
     (1864, 120, [("U1", "1 2 3 4 5 6 7", "14 13 12 11 10 9 8"), ("R2", "1", "2"), ("C1", "1", "2"), ("R1", "1", "2"), ("J13", "all", ""),
-                 ("C2", "1", "2"), ("J12", "all", ""), ("J16", "1", "2"), ("D3", "4 1", "2 3")]),
+                 ("C2", "1", "2"), ("J12", "all", ""), ("D3", "4 1", "2 3"),
+                 ("D4", "1", "3"), ("D5", "1", "3")]),
 )  # fmt: skip
 POWER = {"GND": WIRE_HEX["black"], "+5V_LED": WIRE_HEX["red"], "+5V_PI": WIRE_HEX["red"], "+3V3": WIRE_HEX["orange"],
          "+3V3_PI": WIRE_HEX["orange"]}  # fmt: skip
@@ -103,6 +104,12 @@ def schematic_svg(circuit: Circuit) -> str:
         raise ValueError(f"the schematic's layout leaves out {', '.join(missing)}")
     svg.text(20, HEIGHT - 40, "USB cable (not drawn): the Pico's micro-USB to a USB port of the Pi: the tile protocol and the "
              "Pico's 3.3 V (the MPR121 boards' too).", size=12, weight="bold")  # fmt: skip
+    feeds = [p for p in circuit.parts if p.ref in ("J17", "J18")]
+    if feeds:
+        ways = [name for _, name in feeds[0].pins if name not in ("jack", "spare")]
+        svg.text(20, HEIGHT - 58, "LED supply: the DC jack J16 (centre +) → one red and one black wire to the lever connectors J17 (5 V) "
+                 f"and J18 (GND) → an 18 AWG pair to each feed: {', '.join(ways)}; J12 → the board → J13 → D3 (5 V, data, GND).",
+                 size=12, weight="bold")  # fmt: skip
     svg.text(20, HEIGHT - 22, "Every GND is one net: the Pi, the Pico, the MPR121 boards, the level shifter, the LED supply.",
              size=12)  # fmt: skip
     return svg.render()

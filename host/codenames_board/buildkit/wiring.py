@@ -23,7 +23,7 @@ from codenames_firmware import board as firmware_board
 from ..config import BUTTON_PINS, ENCODER_PINS, SPI_DISPLAY_PINS, Config, parse
 from ..engine.key import COLUMNS, tile_name
 from . import circuit as table_circuit
-from . import electrical, netlist, perfboard, power, schematic
+from . import electrical, mechanics, netlist, perfboard, power, schematic
 from .electrical import ohms
 
 from .drawing import COMMAND, FONT, GENERATED, GREY, INK, LIGHT, PIN_FILL, WIRE_HEX, Svg, _dark  # noqa: F401
@@ -77,16 +77,17 @@ class Wire:
     short: str = ""  # the label in a picture, if not the signal
 
 
-def _pi_notes(kind: str, gpio: int, ground: int) -> str:
+def _pi_notes(kind: str, gpio: int, ground: int, side: str = "") -> str:
+    harness = f"the {side} ground harness (GND pin {ground}, [ground harnesses](#ground-harnesses))"
     notes = {
-        "button": f"other leg to GND (pin {ground}); gpiozero turns the internal pull-up on: no resistor",
-        "encoder": f"the encoder's C (middle) pin to GND (pin {ground}); internal pull-ups. "
-        "A module with a + pin (KY-040): + to 3V3 (pin 1 or 17), never 5 V",
+        "button": f"other leg (COM) on {harness}; gpiozero turns the internal pull-up on: no resistor",
+        "encoder": f"the encoder's C (middle) pin on {harness}; internal pull-ups. "
+        "A module with a + pin (KY-040): + to 3V3 (pin 17: pin 1 is under the display's ribbon), never 5 V",
         "buzzer": "to the buzzer driver's base resistor on the tile board, never to the buzzer itself (the coil and its "
         f"series resistor take {electrical.buzzer_driver().coil_ma:.0f} mA from 5 V, a pin gives a few mA); a second wire "
-        f"from GND (pin {ground}) to the driver. Its 5 V is the LED supply's, on the tile board: the display's ribbon "
-        "covers the Pi's 5 V pins ([the buzzer's driver](#the-buzzers-driver))",
-        "led": f"GPIO → 330 Ω → LED anode (long leg); cathode to GND (pin {ground})",
+        f"from GND (pin {ground}: its harness of one wire) to the driver. Its 5 V is the LED supply's, on the tile board: "
+        "the display's ribbon covers the Pi's 5 V pins ([the buzzer's driver](#the-buzzers-driver))",
+        "led": f"GPIO → 330 Ω → LED anode (long leg); cathode on {harness}",
     }[kind]
     other = PI_OTHER_USE.get(gpio, "")
     if other and (kind == "buzzer" or not other.startswith("PWM")):  # PWM matters to the buzzer only
@@ -102,8 +103,9 @@ def pi_wires(config: Config, names) -> list[Wire]:
             wires.append(Wire(signal.label, name, "not fitted", None, None, "", "`false` in the config"))
             continue
         pin = PI_PHYSICAL[gpio]
-        ground = nearest_ground(pin, PI_GROUNDS)
-        wires.append(Wire(signal.label, name, f"GPIO{gpio}", pin, ground, signal.wire, _pi_notes(signal.kind, gpio, ground)))
+        side = next(side for side, keys in table_circuit.HARNESS_SIDES.items() if name in keys)
+        ground = table_circuit.ground_harnesses(config)[side][0]
+        wires.append(Wire(signal.label, name, f"GPIO{gpio}", pin, ground, signal.wire, _pi_notes(signal.kind, gpio, ground, side)))
     return wires
 
 
@@ -217,12 +219,7 @@ def chain_picture(board: ModuleType) -> str:
     return "\n".join(lines)
 
 
-def injection_points(leds: int, every: int = 30) -> list[int]:
-    """Where 5 V goes into the chain: its start, its end, and evenly between, at most ``every`` apart."""
-    if leds < 2:
-        return [0]
-    stretches = math.ceil((leds - 1) / every)
-    return sorted({round(index * (leds - 1) / stretches) for index in range(stretches + 1)})
+injection_points = electrical.injection_points
 
 
 # --- README.md
@@ -269,12 +266,12 @@ def _span(board: ModuleType, prefix: str) -> str:
     return f"{min(positions)}-{max(positions)}" if positions else ""
 
 
-def buzzer_section(gpio: int | None) -> list[str]:
+def buzzer_section(gpio: int | None, ground_pin: int | None = None) -> list[str]:
     d = electrical.buzzer_driver()
     weak = electrical.buzzer_driver(transistor=electrical.P2N2222A)
     t, q = d.transducer, d.transistor
     supply, supply_max = electrical.LED_SUPPLY_V
-    ground = f"pin {nearest_ground(PI_PHYSICAL[gpio], PI_GROUNDS)}" if gpio is not None else "a GND pin"
+    ground = f"pin {ground_pin or nearest_ground(PI_PHYSICAL[gpio], PI_GROUNDS)}" if gpio is not None else "a GND pin"
     top = "5 V: the LED supply's, on the tile board "
     column = len(top) + 2
     return [
@@ -338,6 +335,42 @@ def buzzer_section(gpio: int | None) -> list[str]:
     ]
 
 
+def harness_section(config: Config, harnesses) -> list[str]:
+    """The Pi's grounds: one harness per free GND pin, a Dupont contact per pin."""
+    labels = {"status LED": "status LED (cathode)", "tile board": "the buzzer's driver (J14 GND)", "UP": "CLUE UP (COM tab)",
+              "DOWN": "CLUE DOWN (COM tab)"}  # fmt: skip
+    rows = []
+    for harness in mechanics.GROUND_HARNESSES:
+        if harness.name not in harnesses:
+            continue
+        ground, keys = harnesses[harness.name]
+        parts = [labels.get(part, f"{part} (COM tab)") for part in harness.parts]
+        rows.append((harness.name, ground, " → ".join(parts), f"{harness.first / 10:g} cm",
+                     ", ".join(f"{length / 10:g} cm" for length in harness.jumpers) or "—"))  # fmt: skip
+    under = [pin for pin in PI_GROUNDS if pin <= table_circuit.RIBBON_PINS]
+    contacts = mechanics.dupont_contacts()
+    return [
+        "### Ground harnesses",
+        "",
+        f"The display's ribbon covers the header's pins 1-{table_circuit.RIBBON_PINS}, GND pins "
+        + ", ".join(str(pin) for pin in under)
+        + f" with them: only {', '.join(str(pin) for pin in table_circuit.free_grounds())} stay free, and one pin takes one "
+        "Dupont housing. So the grounds go out as harnesses, one per free GND pin: **one wire from the pin to the first "
+        "part, then short jumpers from part to part**. On a button's COM tab the incoming and the outgoing wire are "
+        "crimped into one female spade together (two 0.25 mm² wires fill its 0.5 mm² barrel; twist the strands "
+        "together first, tug each); on the status LED's cathode leg both are soldered under heat-shrink; the last part "
+        "takes one wire. The order is the shortest path through the side's parts in the model, the lengths its runs "
+        f"(the first wire with {mechanics.SLACK_MM} mm slack so the floor comes off, each jumper "
+        f"{mechanics.JUMPER_SLACK_MM} mm to turn into the tabs):",
+        "",
+        _table(("harness", "GND pin", "from the pin, in order", "first wire", "jumpers, in order"), rows),
+        "",
+        f"With one signal wire for each button, the status LED and the buzzer, **{contacts} Dupont contacts** go on the "
+        f"header, each on a pin of its own, none on pins 1-{table_circuit.RIBBON_PINS}.",
+        "",
+    ]
+
+
 def level_shifter_section(budget: power.PowerBudget) -> list[str]:
     return [
         "",
@@ -367,6 +400,34 @@ def level_shifter_section(budget: power.PowerBudget) -> list[str]:
     ]
 
 
+def distribution_lines(names: list[str]) -> list[str]:
+    feeds = electrical.feed_paths()
+    tail = electrical.first_led_cable()
+    link, feed = electrical.WIRES[electrical.LINK_AWG], electrical.WIRES[electrical.FEED_AWG]
+    return [
+        "**The LED supply's wiring** (the schematic's J16, J17, J18): the LED supply is a **centre-positive** 5 V adapter "
+        "(its label shows the ⊖-(•-⊕ symbol). A DC-022B-style panel jack has three solder lugs: **lug 1, the centre pin "
+        "(+)**, the one at the back in line with the pin; **lug 2, the sleeve (−)**; **lug 3, the switch**, which touches "
+        "the sleeve only while no plug is in: **leave the switch lug unconnected**. Sellers' drawings differ, so check with "
+        "a meter's continuity beep: lug 1 beeps to the pin inside the socket; with no plug in, lugs 2 and 3 beep to each "
+        "other, and with the plug in only lug 2 beeps to the plug's barrel.",
+        "",
+        f"- Each lug takes **one** wire: {electrical.LEVER_LEAD / 10:g} cm of red {feed.awg} AWG from lug 1 and black from lug 2 "
+        f"to a pair of **5-way lever connectors** (WAGO 221-415) behind the jack, one for 5 V (red), one for GND (black).",
+        "- From the lever connectors, one red and one black " + f"{feed.awg} AWG wire to each feed: "
+        + "; ".join(("the tile board's J12 (chain index 0 goes on from there)" if f.point == 0 else f"chain index {f.point} ({names[f.point]})")
+                    + f", {f.run / 1000:.2f} m" for f in feeds)
+        + f". That is {1 + len(feeds)} of the {electrical.LEVER_WAYS} ways; the rest stay closed and spare.",
+        f"- **Chain index 0 ({names[0]}) has one feed, through the tile board**: J12 takes the pair, the board's trunk "
+        "carries it past C2 (the 1000 µF, so it sits at the chain's start) to J13, and J13's 3-way terminal sends **5 V, "
+        f"data and GND** to {names[0]} in one cable of {link.awg} AWG LED link wire (red, green, black), "
+        f"**{tail / 10:.0f} cm** ({electrical.FEED_SLACK} mm slack so the floor comes off), up through {names[0]}'s feed "
+        f"hole. No second wire from the jack to {names[0]}: two 5 V paths in parallel would only make a loop, while this "
+        "way the data's return runs beside the data and the capacitor and the level shifter's 5 V are at the chain's "
+        f"start. The first stretch's current fits {link.awg} AWG (the table below).",
+    ]
+
+
 def chain_wires_section(board: ModuleType, points: list[int], names: list[str], budget: power.PowerBudget) -> list[str]:
     led_ma = budget.chain_max_ma / budget.leds
     drop = electrical.chain_drop(points, led_ma)
@@ -381,14 +442,17 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
             f"{min(drop.volts[start : end + 1]):.2f} V",
         ))
     runs = electrical.feed_runs(points)
+    tail = electrical.first_led_cable()
     return [
         "",
         "### The chain's wires",
         "",
         f"- **LED to LED**: {link.awg} AWG ({link.mm2:g} mm²) stranded for 5 V, GND and data, three wires a link. "
         "A 10 mm pixel board's pads take 22-24 AWG; 18-20 AWG does not fit them.",
-        f"- **The injection points**: {feed.awg} AWG ({feed.mm2:g} mm²), red and black, from the DC jack to each point; "
+        f"- **The injection points**: {feed.awg} AWG ({feed.mm2:g} mm²), red and black, from the lever connectors to each point; "
         f"end it in a splice or a lever connector a few cm from the LED and go on to the pads with a short {link.awg} AWG tail.",
+        "",
+        *distribution_lines(names),
         "",
         f"Worked out with every LED full white at full brightness ({led_ma:.0f} mA each, {budget.chain_max_ma} mA in all, "
         f"more than the firmware ever lets through), {link.awg} AWG at {link.ohms_per_m * 1000:.1f} mΩ/m and {feed.awg} AWG at "
@@ -401,8 +465,9 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         ),
         "",
         _table(
-            ("injection point", f"run from the DC jack, with {electrical.FEED_SLACK} mm slack", f"current ({feed.awg} AWG: ≤ {feed.max_a:g} A)"),
-            ((f"chain {point} ({names[point]})", f"{run / 1000:.2f} m", f"{amps:.2f} A") for point, run, amps in zip(points, runs, drop.feed_amps)),
+            ("injection point", f"{feed.awg} AWG pair from the lever connectors, with {electrical.FEED_SLACK} mm slack", f"current ({feed.awg} AWG: ≤ {feed.max_a:g} A)"),
+            ((f"chain {point} ({names[point]})" + (f": to J12, then J13 → {names[point]}, {tail / 1000:.2f} m of {link.awg} AWG" if point == 0 else ""),
+              f"{run / 1000:.2f} m", f"{amps:.2f} A") for point, run, amps in zip(points, runs, drop.feed_amps)),
         ),
         "",
         f"Every LED stays at {drop.lowest:.2f} V or more (the WS2812B runs down to 3.5 V; above "
@@ -531,6 +596,7 @@ def readme(config: Config, board: ModuleType) -> str:
     budget = power.power_budget(config)
     points = injection_points(board.LEDS)
     pi_gpios = [int(w.pin_name[4:]) for w in pi if w.pin]
+    harnesses = table_circuit.ground_harnesses(config)
     on_display = [gpio for gpio in pi_gpios if gpio in SPI_DISPLAY_PINS]
     alternative_mode = "encoder" if used == BUTTON_PINS else "buttons"
     mismatch = (config.tiles.timer_leds, config.tiles.turn_leds) != (board.TIMER_LEDS, board.TURN_LEDS)
@@ -588,8 +654,7 @@ def readme(config: Config, board: ModuleType) -> str:
         "of the Pi (a Pi Zero 2 W: its USB data port, through an OTG adapter); the Pi finds it by its "
         "USB id 2e8a:0005 or as `/dev/codenames-tiles` |",
         "",
-        "Buttons: any momentary push button (normally open), between its GPIO and GND. Several buttons "
-        "may share one ground wire, daisy-chained from button to button, to one GND pin. The buttons "
+        "Buttons: any momentary push button (normally open), between its GPIO and GND. The buttons "
         "need no 5 V or 3.3 V wire: the Pi's internal pull-ups do the work.",
         "",
         f"### The alternative: {'a rotary encoder' if alternative == ENCODER_PINS else 'three clue buttons'}",
@@ -603,7 +668,8 @@ def readme(config: Config, board: ModuleType) -> str:
         "",
         _pi_table(pi_wires(config, alternative)),
         "",
-        *buzzer_section(config.pins.buzzer),
+        *harness_section(config, harnesses),
+        *buzzer_section(config.pins.buzzer, harnesses.get("the buzzer's driver", (None,))[0]),
         "### The display",
         "",
         "- HDMI or DSI (`[display] output = \"fullscreen\"`): a cable, no header pins.",
@@ -657,12 +723,18 @@ def readme(config: Config, board: ModuleType) -> str:
         *layout_sections(config, board),
         "## Touch pads",
         "",
-        "Tiles are named as the operatives see the grid: rows A-E from the top, columns 1-5 from the left.",
+        "Tiles are named as the operatives see the grid: rows A-E from the top, columns 1-5 from the left. "
+        "**Pad wire**: cut each to its length below: from the pad's corner to its hole in the LED board (the "
+        "chamber's corner), down through it to the tile board on the floor and along to the board, with "
+        f"{electrical.FEED_SLACK} mm slack so the floor comes off with the board on it "
+        f"({sum(electrical.pad_wire_lengths()) / 1000:.1f} m in all; {math.ceil(electrical.pad_wire_m())} m with "
+        f"{round((electrical.WIRE_SPARE - 1) * 100)} % spare).",
         "",
         _table(
-            ("tile", "MPR121", "electrode", "LED (chain index)"),
+            ("tile", "MPR121", "electrode", "LED (chain index)", "pad wire"),
             (
-                (tile_name(tile), f"{controller + 1} (0x{board.MPR121_ADDRESSES[controller]:02X})", f"E{electrode}", chain_of[tile])
+                (tile_name(tile), f"{controller + 1} (0x{board.MPR121_ADDRESSES[controller]:02X})", f"E{electrode}", chain_of[tile],
+                 f"{math.ceil(electrical.pad_wire_lengths()[tile] / 10)} cm")
                 for tile, (controller, electrode) in enumerate(board.PADS)
             ),
         ),
@@ -841,7 +913,7 @@ def pico_pinout_svg(board: ModuleType) -> str:
 
 
 def block_diagram_svg(config: Config, board: ModuleType) -> str:
-    svg = Svg(1200, 680, "codenames-board: block diagram of the table")
+    svg = Svg(1200, 700, "codenames-board: block diagram of the table")
     svg.text(20, 32, "The table: what connects to what", size=20, weight="bold")
 
     def box(x, y, width, height, title, lines, fill="#f4f4f4") -> None:
@@ -898,16 +970,21 @@ def block_diagram_svg(config: Config, board: ModuleType) -> str:
     arrow([(690, 355), (778, 355)], (734, 347), [("video", "middle")])
 
     budget = power.power_budget(config)
-    box(780, 520, 380, 80, "5 V supply", [f"LEDs: up to {budget.chain_max_ma} mA "
-        f"(capped at {config.tiles.max_current_ma} mA)", "plus the Pi if it shares it"], fill="#ffecec")  # fmt: skip
+    box(780, 520, 380, 80, "5 V LED supply", [f"LEDs: up to {budget.chain_max_ma} mA "
+        f"(capped at {config.tiles.max_current_ma} mA)", "+ level shifter and the buzzer's driver"], fill="#ffecec")  # fmt: skip
+    box(490, 590, 200, 60, "Pi power supply", ["its own USB-C supply"], fill="#ffecec")
+    arrow([(590, 590), (590, 432)])
+    svg.text(600, 470, "5 V → Pi (USB-C)", size=11, fill=GREY)
     arrow([(1100, 520), (1100, 202)])
-    for index, line in enumerate(("5 V + GND at", "start and end", "(+ every ~30)")):
+    for index, line in enumerate(("5 V + GND at", "start and end", "(+ every ~30)", "via lever", "connectors")):
         svg.text(1106, 330 + index * 15, line, size=11, fill=GREY)
     arrow([(1010, 520), (1010, 250), (830, 250), (830, 202)], dash="6 4")
-    svg.text(1002, 268, "5 V to the shifter's VCC", size=11, anchor="end", fill=GREY)
-    arrow([(780, 560), (590, 560), (590, 432)])
-    svg.text(600, 548, "5 V → Pi (USB power in)", size=11, fill=GREY)
-    svg.text(20, 650, "One common ground: Pi, Pico (through USB), MPR121 boards, level shifter and LED supply.",
+    svg.text(1002, 268, "5 V to the tile board: the shifter's", size=11, anchor="end", fill=GREY)
+    svg.text(1002, 283, "VCC and the buzzer's driver", size=11, anchor="end", fill=GREY)
+    arrow([(780, 560), (700, 560), (700, 432)], dash="2 4")
+    svg.text(706, 500, "optional: one supply", size=11, fill=GREY)
+    svg.text(706, 515, "for both (a bigger one)", size=11, fill=GREY)
+    svg.text(20, 670, "One common ground: Pi, Pico (through USB), MPR121 boards, level shifter and LED supply.",
              size=12, weight="bold")  # fmt: skip
     return svg.render()
 
