@@ -413,3 +413,15 @@ def test_each_polarised_part_has_its_marks_drawn_and_listed():
     ways = perfboard.orientation(model)
     assert "ring (cathode, K)" in ways["D1"] and "+ (the longer leg)" in ways["C2"] and "flat face" in ways["Q1"]
     assert "notch" in ways["U1"] and "USB end" in ways["J1"]
+
+
+def test_the_parts_list_has_the_wire_for_every_jumper_under_the_board():
+    model = circuit.build(parse(""), board)
+    jumpers = [wire for wire in perfboard.wires(model) if not wire.bare]
+    # each jumper as listed plus the 10 mm the wire list asks for (5 mm stripped at each end)
+    wrap_m = sum(wire.mm + 10 for wire in jumpers if wire.kind == perfboard.THIN_WIRE) / 1000
+    bom = {row["part"]: row for row in csv.DictReader(open(ROOT / "hardware" / "bom.csv", encoding="utf-8"))}
+    assert float(bom["wire-wrap wire"]["quantity"]) >= wrap_m * electrical.WIRE_SPARE
+    # the supply path's jumpers are cut from the LED link wire the parts list already has
+    assert perfboard.TRUNK_WIRE.endswith("LED link wire") and "LED link wire" in bom
+    assert {wire.kind for wire in jumpers} == {perfboard.THIN_WIRE, perfboard.TRUNK_WIRE}

@@ -147,7 +147,7 @@ def fill(circuit: Circuit) -> float:
 # Nets whose jumpers carry the LED chain's supply from the terminal block in to the one out (through the
 # bulk capacitor): thicker wire for those, thin wire-wrap for the rest.
 TRUNK = ("J13", "C2", "J12")
-TRUNK_WIRE = "22 AWG hook-up wire"
+TRUNK_WIRE = "22 AWG LED link wire"
 THIN_WIRE = "30 AWG wire-wrap (Kynar)"
 BARE = "bare link"
 
@@ -455,7 +455,7 @@ def perfboard_svg(circuit: Circuit) -> str:
         "the parts: the diode's ring, the capacitor's stripe,",
         "the transistor's flat face, the chip's notch, the Pico's USB end.",
         "Coloured curves: insulated jumpers under the board, seen through it (wire-wrap wire, soldered at both ends; the thick ones "
-        "22 AWG hook-up wire).",
+        "22 AWG LED link wire).",
         "Insulated, they may cross each other and pass under other holes. Silver bars: bare links, only ever between two "
         "neighbouring holes of one net.",
         "No other bare wire and no solder bridge along a row: it would touch the holes of other nets. Every wire is listed in "
