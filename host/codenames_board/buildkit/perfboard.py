@@ -9,6 +9,8 @@ net's shortest tree over its holes (Prim, distances along the grid).
 
 from __future__ import annotations
 
+import math
+
 from dataclasses import dataclass
 from string import ascii_uppercase
 
@@ -420,8 +422,24 @@ def routes(circuit: Circuit) -> list[tuple[Wire, tuple]]:
     """Each wire's drawn shape: bare links straight; each jumper a curve bent away from the other parts' holes and
     from the jumpers drawn before it, so every one can be followed on the drawing."""
     taken = {spot for place in placements(circuit) for spot in (*place.pins.values(), *place.relief)}
-    drawn: list[tuple[float, float]] = []
+    drawn: dict[tuple[int, int], list[tuple[float, float]]] = {}  # the drawn curves' points, by 0.3-hole cell
     out = []
+
+    def holes_near(x, y, ends):  # holes within 0.45 of (x, y): only the grid's spots next to it can be
+        return sum(
+            (x - c) ** 2 + (y - r) ** 2 < 0.45**2
+            for c in range(math.floor(x - 0.45), math.floor(x + 0.45) + 1)
+            for r in range(math.floor(y - 0.45), math.floor(y + 0.45) + 1)
+            if (c, r) in taken and (c, r) not in ends
+        )
+
+    def drawn_near(x, y):  # points of earlier curves within 0.3 of (x, y): in this cell or a neighbour
+        i, j = math.floor(x / 0.3), math.floor(y / 0.3)
+        return sum(
+            (x - u) ** 2 + (y - v) ** 2 < 0.3**2
+            for di in (-1, 0, 1) for dj in (-1, 0, 1) for u, v in drawn.get((i + di, j + dj), ())
+        )  # fmt: skip
+
     for wire in sorted(wires(circuit), key=lambda w: (w.mm, w.net, w.a, w.b)):
         if wire.bare:
             out.append((wire, (wire.a, wire.b)))
@@ -432,12 +450,13 @@ def routes(circuit: Circuit) -> list[tuple[Wire, tuple]]:
             points = _samples(curve)
             cost = abs(offset) * 0.4
             for x, y in points:
-                cost += 10 * sum((x - c) ** 2 + (y - r) ** 2 < 0.45**2 for c, r in taken if (c, r) not in (wire.a, wire.b))
-                cost += 2 * sum((x - u) ** 2 + (y - v) ** 2 < 0.3**2 for u, v in drawn)
+                cost += 10 * holes_near(x, y, (wire.a, wire.b))
+                cost += 2 * drawn_near(x, y)
                 cost += 20 * (not (1 <= x <= COLUMNS and 1 <= y <= ROWS))
             if best is None or cost < best[0] - 1e-9:
                 best = (cost, curve, points)
-        drawn += best[2]
+        for x, y in best[2]:
+            drawn.setdefault((math.floor(x / 0.3), math.floor(y / 0.3)), []).append((x, y))
         out.append((wire, best[1]))
     return out
 
