@@ -472,9 +472,9 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         "",
         f"Every LED stays at {drop.lowest:.2f} V or more (the WS2812B runs down to 3.5 V; above "
         f"{electrical.WS2812_VDD_MIN:g} V its colours hold). Wire to buy, with {round((electrical.WIRE_SPARE - 1) * 100)} % spare: "
-        f"**{math.ceil(electrical.power_wire_m(points))} m of {feed.awg} AWG** ({electrical.power_wire_m(points):.1f} m: red and black, "
-        f"every run) and **{math.ceil(electrical.link_wire_m())} m of {link.awg} AWG** ({electrical.link_wire_m():.1f} m: three wires "
-        "along every link).",
+        f"**{math.ceil(electrical.power_wire_m(points))} m of {feed.awg} AWG** ({electrical.power_wire_m(points):.1f} m with the spare: red "
+        f"and black, every run) and **{math.ceil(electrical.link_wire_m())} m of {link.awg} AWG** ({electrical.link_wire_m():.1f} m with "
+        "the spare: three wires along every link and to the first LED).",
     ]
 
 
