@@ -375,6 +375,23 @@ def test_the_wires_under_the_board_join_each_net_and_no_bare_wire_touches_anothe
     assert trunk == {"+5V_LED", "GND"} and sum(w.kind == perfboard.TRUNK_WIRE for w in wires) == 4
 
 
+def test_the_buzzers_current_goes_back_to_the_supply_before_any_logic_ground():
+    model = circuit.build(parse(""), board)
+    where = {place.ref: place.pins for place in perfboard.placements(model)}
+    for name in ("GND", "+5V_LED"):
+        net = next(net for net in model.nets if net.name == name)
+        owner = {where[ref][number]: ref for ref, number in net.nodes if ref in where}
+        chain = [wire for wire in perfboard.wires(model) if wire.net == name]
+        order = [owner[chain[0].a]] + [owner[wire.b] for wire in chain]  # each net is one chain, drawn end to end
+        assert all(wire.a == before.b for before, wire in zip(chain, chain[1:]))
+        start = order.index("J12") + 1
+        loud = [ref for ref in order if ref in perfboard.LOUD]
+        assert loud and order[start : start + len(loud)] == loud, (name, order)
+    # the logic grounds the buzzer's current must not pass: both touch controllers' and the Pico's
+    ground = [ref for ref, _ in next(net for net in model.nets if net.name == "GND").nodes if ref in where]
+    assert {"J3", "J5", "J7", "J1"} <= set(ground)
+
+
 def test_a_wrong_wire_under_the_board_is_caught():
     from dataclasses import replace
 

@@ -149,6 +149,8 @@ def fill(circuit: Circuit) -> float:
 # Nets whose jumpers carry the LED chain's supply from the terminal block in to the one out (through the
 # bulk capacitor): thicker wire for those, thin wire-wrap for the rest.
 TRUNK = ("J13", "C2", "J12")
+#: The buzzer stage's parts whose pins on the supply's nets carry its coil current.
+LOUD = ("Q1", "J14", "J15", "D1")
 TRUNK_WIRE = "22 AWG LED link wire"
 THIN_WIRE = "30 AWG wire-wrap (Kynar)"
 BARE = "bare link"
@@ -225,11 +227,14 @@ def wires(circuit: Circuit) -> list[Wire]:
         spots = sorted({where[ref][number] for ref, number in net.nodes if ref in where}, key=lambda s: (s[1], s[0]))
         if len(spots) < 2:
             continue
-        fixed = [where[ref][number] for trunk in TRUNK for ref, number in net.nodes if ref == trunk]
-        fixed = fixed if len(fixed) == len(TRUNK) else []
-        path = _chain(spots, fixed)
+        trunk = [where[ref][number] for part in TRUNK for ref, number in net.nodes if ref == part]
+        trunk = trunk if len(trunk) == len(TRUNK) else []
+        # The buzzer's current (Q1's emitter, the coil's 5 V) goes straight back to J12, before any logic part
+        # joins the chain: its pulses then never run through the touch controllers' or the Pico's ground.
+        loud = [where[ref][number] for ref, number in net.nodes if ref in LOUD] if trunk else []
+        path = _chain(spots, _chain(trunk + loud, trunk) if loud else trunk)
         for index, (a, b) in enumerate(zip(path, path[1:])):
-            kind = BARE if adjacent(a, b) else TRUNK_WIRE if index < len(fixed) - 1 else THIN_WIRE
+            kind = BARE if adjacent(a, b) else TRUNK_WIRE if index < len(trunk) - 1 else THIN_WIRE
             out.append(Wire(net.name, a, b, kind))
     return out
 
@@ -253,7 +258,9 @@ def wire_text(circuit: Circuit) -> str:
         f"{THIN_WIRE} or thin insulated hook-up wire: cut it about 10 mm longer than the length below, strip 3 mm at each "
         "end, lay it flat against the board and solder it to each hole's pad. Jumpers may cross each other and pass under "
         f"other holes: their insulation keeps them apart. The {len(trunk)} jumpers marked {TRUNK_WIRE} carry the LED "
-        "supply from J12 through C2 to J13 (the first LED's feed): use that wire for them. A **bare link** (a clipped "
+        "supply from J12 through C2 to J13 (the first LED's feed): use that wire for them. From J12 the GND and 5 V "
+        "chains go to the buzzer's parts first (Q1, D1, J14, J15), so the coil's pulses run straight back to the supply "
+        "and never through the touch controllers' or the Pico's ground: keep that order. A **bare link** (a clipped "
         "resistor lead, or a blob of solder) only where the list says so: two "
         "neighbouring holes of one net. Never a bare wire or a solder bridge along a row or a column past other holes: "
         "they belong to other nets, and 5 V would meet GND. Each net is one chain, so no hole takes more than two wires; "
