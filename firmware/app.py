@@ -7,6 +7,8 @@
 # TUNE sets the touch thresholds, TUNEPAD some tiles' own; PADS asks for
 # every pad's signal, answered at most every PADS_MS (reading them costs I2C
 # time the scan never spends). ORDER says the LED strip's colour order.
+# While a host listens the shown frame goes to the LEDs again every
+# REFRESH_MS: LEDs whose supply came on after the Pico's (or dipped) catch up.
 
 from pads import NOISY, QUIET, STUCK, PadWatch
 from tileproto import MAX_SET, PROTOCOL, message, unhex_into
@@ -24,6 +26,7 @@ IDLE_STEP_MS = const(50)
 MAX_BRIGHTNESS = const(255)
 MAX_CURRENT_MA = const(10000)
 PADS_MS = const(50)  # at most 20 PADS answers a second
+REFRESH_MS = const(1000)  # the shown frame written to the LEDs again: a LED powered late has forgotten it
 
 
 class TileApp:
@@ -46,6 +49,7 @@ class TileApp:
         self.last_beat = now
         self.last_scan = now
         self.last_idle = now
+        self.last_refresh = now
         self.touch_seq = 0
         self.pads_wanted = False  # a PADS came and is not answered yet
         self.last_pads = now - PADS_MS
@@ -75,6 +79,9 @@ class TileApp:
                 self.disconnect(now)
             elif self.diff(now, self.last_beat) >= BEAT_MS:
                 self.beat(now)
+            elif self.diff(now, self.last_refresh) >= REFRESH_MS:
+                self.last_refresh = now
+                self.leds.rewrite()
         elif self.diff(now, self.last_idle) >= IDLE_STEP_MS:
             self.last_idle = now
             self.leds.idle(now, self.tiles)

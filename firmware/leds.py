@@ -122,6 +122,10 @@ class Leds:
         _scatter(self.strip.buf, self._places, frame, size, factor)
         self.strip.write()
 
+    def rewrite(self):
+        """The shown frame to the strip again, as it is: a LED that lost its power has forgotten it."""
+        self.strip.write()
+
     def dark(self):
         self.show(self._dark)
 

@@ -198,7 +198,56 @@ def led_order():
         print("refused", hexlify(strip.buf).decode())
 
 
+class Reader:
+    damaged = 0
+    overflows = 0
+
+
+class BeatingLink(Link):
+    # The host's lines arrive through receive(): queued by the scenario, taken at the next step.
+    reader = Reader()
+
+    def __init__(self):
+        self.queued = []
+
+    def send(self, line):
+        pass
+
+    def receive(self):
+        lines, self.queued = self.queued, []
+        return lines
+
+
+def refresh():
+    # While a host listens, the shown frame goes to the strip again every second (LEDs powered
+    # after the Pico catch up); with the host gone, no more rewrites of its frame.
+    strip = RgbStrip(5)
+    leds = Leds(strip, (0, 1, 2, 3, 4), 20, 1)
+    clock = [0]
+    link = BeatingLink()
+    app = TileApp(link, NoPads(), leds, 3, 2, "test", lambda: clock[0], diff)
+
+    def host(*fields):
+        link.queued.append(decode(message(*fields)[:-1]))
+
+    host("HELLO", PROTOCOL)
+    app.step()
+    host("LIMIT", 255, 10000)
+    host("FRAME", 1, "ff0000" * 5)
+    app.step()
+    print("shown", strip.writes, hexlify(strip.buf).decode())
+    for ms in range(1, 3501):
+        clock[0] = ms
+        if ms % 200 == 0 and ms < 2500:
+            host("BEAT", ms // 200)  # the host listens until 2.4 s, then falls silent
+        before = strip.writes
+        app.step()
+        if strip.writes != before:
+            print("write", ms, app.connected, hexlify(strip.buf).decode()[:12])
+
+
 SCENARIOS = {
+    "refresh": refresh,
     "led_order": led_order,
     "clean_press": clean_press,
     "bounce": bounce,

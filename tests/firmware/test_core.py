@@ -112,6 +112,20 @@ FRAME 19 ffffffffffffffffffffffffffff -> 9 000000000000000000000000000000
 """.strip().splitlines()
 
 
+# While the host listens the shown frame is written again every second (app.REFRESH_MS: LEDs whose
+# supply came on after the Pico's catch up); the host silent for a second, the board goes dark and
+# idles. At 1000, 2000 and 3000 ms the heartbeat is due first: the rewrite follows a millisecond later.
+EXPECTED["refresh"] = [
+    "shown 3 " + "ff0000" * 5,
+    "write 1001 True ff0000ff0000",
+    "write 2001 True ff0000ff0000",
+    "write 3001 True ff0000ff0000",
+    "write 3400 False 000000000000",  # 1 s after the last BEAT (2.4 s): dark
+    "write 3401 False 000000000000",  # the idle pattern's steps (tiles dark)
+    "write 3451 False 000000000000",
+]
+
+
 # The strip gets value * brightness // 255 for every byte value (leds.py
 # computes it without a division, in machine code on MicroPython).
 EXPECTED["led_levels"] = [
