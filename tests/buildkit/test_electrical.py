@@ -151,7 +151,7 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
     assert [feed.point for feed in feeds] == points
     # the jack's two lugs take one wire each; the lever connectors hold it and every feed
     assert len(feeds) + 1 <= electrical.LEVER_WAYS
-    assert feeds[0].tail > electrical.FEED_SLACK and all(feed.tail == 0 for feed in feeds[1:])
+    assert feeds[0].tail > electrical.FEED_SLACK and all(feed.tail == electrical.injection_tail() for feed in feeds[1:])
     model = circuit.build(parse(""), board)
     assert model.part("J12").leads == (("J17", "2"), ("J18", "2"))
     assert model.part("J16").leads == (("J17", "1"), ("J18", "1")) and model.net_at("J16", "3") is None  # the switch lug
@@ -169,7 +169,9 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
     for feed in feeds[1:]:
         assert any(part.value == f"WS2812B, chain index {feed.point}" for part in model.parts)
     bom = parts()
-    assert bom["lever connector 5-way"].quantity == 2 and "221-415" in bom["lever connector 5-way"].example
+    levers = [part for part in model.parts if part.bom == "lever connector 5-way"]
+    assert bom["lever connector 5-way"].quantity == len(levers) == electrical.lever_connectors(points) == 6
+    assert "221-415" in bom["lever connector 5-way"].example
     assert "centre-positive" in bom["LED supply"].example and "lug 3 (the switch) left unconnected" in bom["DC barrel jack"].notes
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
     assert f"**{electrical.first_led_cable() / 10:.0f} cm**" in readme and "leave the switch lug unconnected" in readme
@@ -182,3 +184,34 @@ def test_the_firmware_guide_gives_the_hardware_guides_pad_size():
     size = re.search(r"copper foil, (\d+ x \d+) mm", guide)[1]
     firmware = " ".join((ROOT / "firmware" / "README.md").read_text("utf-8").split())
     assert f"a PCB pad, {size} mm" in firmware
+
+
+def test_every_other_feed_meets_its_led_in_a_pair_of_lever_connectors_and_no_pad_takes_two_wires():
+    points = wiring.injection_points(board.LEDS)
+    model = circuit.build(parse(""), board)
+    # a wire link arrives at a pixel board and at a strip piece's first LED; inside a strip piece the copper does
+    first_of_pieces = {0, board.TILES, board.TILES + board.TIMER_LEDS}
+    for point in range(1, board.LEDS):
+        assert electrical.link_arrives(point) == (point < board.TILES or point in first_of_pieces), point
+    joins = dict(electrical.injection_joins(points))
+    assert sorted(joins) == points[1:]
+    for way, point in enumerate(points[1:], 3):
+        led = next(part for part in model.parts if part.value == f"WS2812B, chain index {point}")
+        pair = [part for part in model.parts if part.bom == "lever connector 5-way" and part.value.endswith(f"chain {point}")]
+        assert len(pair) == 2, point
+        for joint in pair:
+            names = dict((name, number) for number, name in joint.pins)
+            assert tuple(name for _, name in joint.pins) == joins[point]
+            net = model.net_at(joint.ref, names["feed"]).name
+            rail = "J17" if net == "+5V_LED" else "J18"
+            # the feed from the jack's lever connectors, the tail to the LED, one net
+            assert model.net_at(rail, str(way)).name == net == model.net_at(joint.ref, names["LED"]).name
+            assert model.net_at(led.ref, led.number_of("VDD" if rail == "J17" else "VSS")).name == net
+            assert ("link from chain %d" % (point - 1) in names) == electrical.link_arrives(point)
+            assert all(model.net_at(joint.ref, number) is None for name, number in names.items() if name == "spare")
+    # the tails and the links' detour are in the wire to buy; the tail reaches from under the board to the pads
+    assert electrical.injection_tail() > electrical.LEDBOARD_T + electrical.FEED_HOLE_TO_LED
+    bare = 3 * (sum(electrical.link_lengths()) + electrical.first_led_cable()) / 1000 * electrical.WIRE_SPARE
+    assert electrical.link_wire_m() > bare + 2 * (len(points) - 1) * electrical.injection_tail() / 1000
+    readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
+    assert "a pad takes one wire" in readme and f"a {electrical.LINK_AWG} AWG tail of" in readme

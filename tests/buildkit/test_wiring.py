@@ -2,6 +2,7 @@
 
 import csv
 import math
+import re
 import types
 import xml.etree.ElementTree as ElementTree
 from pathlib import Path
@@ -147,6 +148,19 @@ def test_no_header_pin_takes_two_dupont_contacts_nor_a_pin_under_the_ribbon(conf
     assert grounds - ribbon == {str(pin) for pin in contacts if PI_HEADER_NAMES[pin - 1] == "GND"}
     if config.controls.clue_input == "buttons" and config.pins.buzzer is not None:
         assert grounds - ribbon == {"30", "34", "39"}
+
+
+def test_the_encoders_harness_and_notes_name_no_pin_under_the_ribbon():
+    readme = wiring.generate()["README.md"]
+    encoder = parse('[controls]\nclue_input = "encoder"\n')
+    ground = circuit.ground_harnesses(encoder)["spymasters' side"][0]
+    assert f"**With the rotary encoder** the spymasters' side harness (GND pin {ground})" in readme
+    for wire in wiring.pi_wires(encoder, wiring.pi_used_names(encoder)):
+        named = [int(pin) for pin in re.findall(r"\bpin (\d+)", wire.notes)]
+        assert all(pin > circuit.RIBBON_PINS for pin in named), (wire.signal, named)
+    # the colours the tables suggest are all in the parts list's kit of ten
+    kit = {"black", "brown", "red", "orange", "yellow", "green", "blue", "purple", "grey", "white"}
+    assert {signal.wire for signal in wiring.PI_SIGNALS.values()} <= kit
 
 
 def test_a_ground_harness_the_header_cannot_hold_is_refused():

@@ -384,8 +384,16 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
                    "WS2812B LED on a round breakout board" if where.startswith("tile") else "WS2812B LED strip",
                    f"under {where}" if where.startswith("tile") else f"the {where}",
                    f"an injection point: 5 V and GND from the lever connectors", bom_share=0))  # fmt: skip
-        b.join("+5V_LED", ("J17", f"#{way}"), (ref, "VDD"))
-        b.join("GND", ("J18", f"#{way}"), (ref, "VSS"))
+        # its own pair of lever connectors under the LED board at its feed hole (electrical.injection_joins())
+        ways = dict(electrical.injection_joins([0] + [f.point for f in feeds[1:]]))[feed.point]
+        for net, rail, colour in (("+5V_LED", "J17", "red"), ("GND", "J18", "black")):
+            joint = f"J{19 + 2 * (way - 3) + (rail == 'J18')}"  # J19/J20 for the first, J21/J22 ...
+            b.add(Part(joint, f"lever connector {'5 V' if rail == 'J17' else 'GND'}, chain {feed.point}", "",
+                       _numbered(ways), "lever connector 5-way", f"under the LED board at {where}'s feed hole",
+                       f"the {colour} {electrical.FEED_AWG} AWG feed in; a {electrical.LINK_AWG} AWG tail up to the LED"
+                       + ("; the link arriving from the LED before it" if "spare" != ways[2] else "")))  # fmt: skip
+            b.join(net, (rail, f"#{way}"), (joint, "#1"), (joint, "#2"), (ref, "VDD" if rail == "J17" else "VSS"),
+                   *([(joint, "#3")] if ways[2] != "spare" else []))
 
 
 def _chain_names(board: ModuleType) -> list[str]:

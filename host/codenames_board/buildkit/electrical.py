@@ -242,6 +242,12 @@ TERMINAL_H = 12  # the terminal blocks' height above the perfboard
 LEDBOARD_UNDER_Z = -3  # the LED board's underside (the model's box_z)
 LEDBOARD_T = 3
 FEED_HOLE_TO_LED = 20  # mm on the LED board's top from a feed hole to its LED's pads
+# Every injection point but the tile board's: a pair of lever connectors (spares of the pack, one 5 V, one GND)
+# hangs under the LED board at its feed hole. In each: the FEED_AWG wire, a LINK_AWG tail up through the hole to the
+# LED's pads, and where a wire link arrives at that LED (a pixel board, a strip piece's first LED) that link too,
+# so that no pad takes more than one wire.
+INJECTION_REACH = 60  # mm under the LED board from a feed hole to its lever connectors
+LINK_OD = 1.8  # mm: LINK_AWG stranded hook-up wire over its PVC insulation (1.5-1.8 mm)
 
 
 @dataclass(frozen=True)
@@ -277,10 +283,44 @@ def feed_paths(points: list[int] | None = None) -> list["Feed"]:
                     + FEED_HOLE_TO_LED + FEED_SLACK)  # fmt: skip
             feeds.append(Feed(point, "the tile board (J12), on through J13", run, tail))
         else:
-            feeds.append(Feed(point, f"chain index {point}", abs(DC_JACK[0] - x) + abs(DC_JACK[1] - y) + FEED_RISE + FEED_SLACK))
+            run = abs(DC_JACK[0] - x) + abs(DC_JACK[1] - y) + FEED_RISE + FEED_SLACK
+            feeds.append(Feed(point, f"chain index {point}", run, injection_tail()))
     if len(feeds) + 1 > LEVER_WAYS:
         raise ValueError(f"{len(feeds)} feeds and the jack's wire need more than a {LEVER_WAYS}-way lever connector")
     return feeds
+
+
+def injection_tail() -> float:
+    """mm of LINK_AWG, each of 5 V and GND, from an injection point's lever connectors up through its feed hole to
+    the LED's pads."""
+    return INJECTION_REACH + LEDBOARD_T + FEED_HOLE_TO_LED
+
+
+def link_arrives(point: int) -> bool:
+    """A wire link arrives at this LED's input pads (a pixel board, or a strip piece's first LED): at an injection
+    point that link goes into the lever connectors too. Elsewhere on a strip the copper carries it, and the tail
+    goes to the pads at the cut after the LED, which take no other wire."""
+    return point < board.TILES or point in (board.TILES, board.TILES + board.TIMER_LEDS)
+
+
+def injection_joins(points: list[int]) -> list[tuple[int, tuple[str, ...]]]:
+    """(point, its lever connectors' ways) for every injection point but the tile board's."""
+    out = []
+    for point in points[1:]:
+        ways = ["feed", "LED"] + ([f"link from chain {point - 1}"] if link_arrives(point) else [])
+        out.append((point, tuple(ways + ["spare"] * (LEVER_WAYS - len(ways)))))
+    return out
+
+
+def feed_hole_wires(point: int) -> int:
+    """LINK_AWG wires through an injection point's feed hole: 5 V, data and GND from J13 at the first LED; else
+    the two tails, and the arriving link's 5 V and GND on their way down."""
+    return 3 if point == 0 else 2 + 2 * link_arrives(point)
+
+
+def lever_connectors(points: list[int]) -> int:
+    """How many lever connectors the LED supply takes: the pair behind the jack and a pair at every other feed."""
+    return 2 * len(points)
 
 
 def injection_points(leds: int, every: int = 30) -> list[int]:
@@ -385,8 +425,13 @@ def first_led_cable() -> float:
 
 
 def link_wire_m() -> float:
-    """Metres of LINK_AWG wire: 5 V, GND and data along every link and from J13 to the first LED, with the spare."""
-    return 3 * (sum(link_lengths()) + first_led_cable()) / 1000 * WIRE_SPARE
+    """Metres of LINK_AWG wire, with the spare: 5 V, GND and data along every link and from J13 to the first LED; 5 V
+    and GND from each other feed's lever connectors up to its LED, and the arriving link's 5 V and GND on down
+    through the feed hole into them."""
+    feeds = feed_paths()
+    tails = sum(2 * feed.tail for feed in feeds[1:])
+    down = sum(2 * (LEDBOARD_T + INJECTION_REACH) for feed in feeds[1:] if link_arrives(feed.point))
+    return (3 * (sum(link_lengths()) + first_led_cable()) + tails + down) / 1000 * WIRE_SPARE
 
 
 # --- the pre-wired option: a strand of 12 mm WS2811 "bullet" pixels

@@ -187,6 +187,24 @@ GROUND_HARNESSES = (
 )
 
 
+#: With the rotary encoder (``clue_input = "encoder"``) the spymasters' harness ends at the encoder's C pin, soldered
+#: (it has pins, not tabs), and a short wire on the encoder joins C to one of its switch's pins: both are GND.
+ENCODER_HARNESS = GroundHarness("spymasters' side", ("encoder", "UNDO", "NEW GAME"), BACK_WIRE, (320, 100))
+ENCODER_LINK = 30  # mm
+
+
+def ground_harnesses(clue_input: str = "buttons") -> tuple[GroundHarness, ...]:
+    """The three harnesses for the clue input fitted."""
+    if clue_input == "encoder":
+        return tuple(ENCODER_HARNESS if h.name == ENCODER_HARNESS.name else h for h in GROUND_HARNESSES)
+    return GROUND_HARNESSES
+
+
+def black_wire_mm(harnesses=GROUND_HARNESSES) -> int:
+    """The button wire the ground harnesses take, all of it black."""
+    return sum(h.first + sum(h.jumpers) for h in harnesses)
+
+
 def button_wire_mm(connections=CONNECTIONS, harnesses=GROUND_HARNESSES) -> int:
     """All the button wire: one signal wire per button (its COM is on a harness), the status LED's signal, the
     buzzer's four (its GND from the Pi is its harness's one wire), every harness's first wire and jumpers."""

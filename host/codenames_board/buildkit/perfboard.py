@@ -354,6 +354,12 @@ def orientation(circuit: Circuit) -> dict[str, str]:
         elif "MPR121" in part.value:
             first, last = part.pins[0][1], part.pins[-1][1]
             out[part.ref] = f"the breakout's printed labels up: {first} at {at[first]} … {last} at {at[last]}"
+        elif place.relief:
+            holes = ", ".join(f"{name} at {hole}" for name, hole in at.items())
+            relief = "/".join(sorted({row_name(row) for _, row in place.relief}))
+            out[part.ref] = (f"no part: the wires themselves, {holes}. Each wire comes over the parts' side, down "
+                             f"through its strain-relief hole (row {relief}, beside it), and its stripped end up into its own "
+                             "hole from below: solder it underneath. A pull then loads the bend, not the joint")  # fmt: skip
         elif part.footprint.startswith(("TerminalBlock", "Connector_PinHeader")):
             out[part.ref] = ", ".join(f"{name} at {hole}" for name, hole in at.items())
         else:

@@ -58,8 +58,8 @@ PI_SIGNALS = {
     "encoder_push": PiSignal("encoder push (SW)", "purple", "button"),
     "undo": PiSignal("UNDO button", "grey", "button"),
     "new_game": PiSignal("NEW GAME button", "brown", "button"),
-    "buzzer": PiSignal("buzzer", "pink", "buzzer"),
-    "status_led": PiSignal("status LED", "cyan", "led"),
+    "buzzer": PiSignal("buzzer", "orange", "buzzer"),
+    "status_led": PiSignal("status LED", "red", "led"),
 }
 
 
@@ -81,8 +81,9 @@ def _pi_notes(kind: str, gpio: int, ground: int, side: str = "") -> str:
     harness = f"the {side} ground harness (GND pin {ground}, [ground harnesses](#ground-harnesses))"
     notes = {
         "button": f"other leg (COM) on {harness}; gpiozero turns the internal pull-up on: no resistor",
-        "encoder": f"the encoder's C (middle) pin on {harness}; internal pull-ups. "
-        "A module with a + pin (KY-040): + to 3V3 (pin 17: pin 1 is under the display's ribbon), never 5 V",
+        "encoder": f"the encoder's C (middle) pin on {harness}; internal pull-ups: a bare EC11, no resistors. Not a "
+        "module with a + pin (KY-040 style): its own pull-ups need 3.3 V, and both 3V3 pins (1 and 17) are under the "
+        "display's ribbon; with + left free they would join A and B",
         "buzzer": "to the buzzer driver's base resistor on the tile board, never to the buzzer itself (the coil and its "
         f"series resistor take {electrical.buzzer_driver().coil_ma:.0f} mA from 5 V, a pin gives a few mA); a second wire "
         f"from GND (pin {ground}: its harness of one wire) to the driver. Its 5 V is the LED supply's, on the tile board: "
@@ -338,9 +339,10 @@ def buzzer_section(gpio: int | None, ground_pin: int | None = None) -> list[str]
 def harness_section(config: Config, harnesses) -> list[str]:
     """The Pi's grounds: one harness per free GND pin, a Dupont contact per pin."""
     labels = {"status LED": "status LED (cathode)", "tile board": "the buzzer's driver (J14 GND)", "UP": "CLUE UP (COM tab)",
-              "DOWN": "CLUE DOWN (COM tab)"}  # fmt: skip
+              "DOWN": "CLUE DOWN (COM tab)", "encoder": "the encoder (C pin)"}  # fmt: skip
     rows = []
-    for harness in mechanics.GROUND_HARNESSES:
+    fitted = mechanics.ground_harnesses(config.controls.clue_input)
+    for harness in fitted:
         if harness.name not in harnesses:
             continue
         ground, keys = harnesses[harness.name]
@@ -366,7 +368,27 @@ def harness_section(config: Config, harnesses) -> list[str]:
         _table(("harness", "GND pin", "from the pin, in order", "first wire", "jumpers, in order"), rows),
         "",
         f"With one signal wire for each button, the status LED and the buzzer, **{contacts} Dupont contacts** go on the "
-        f"header, each on a pin of its own, none on pins 1-{table_circuit.RIBBON_PINS}.",
+        f"header, each on a pin of its own, none on pins 1-{table_circuit.RIBBON_PINS}. All the harnesses' wire is black: "
+        f"{mechanics.black_wire_mm(fitted) / 1000:.1f} m.",
+        "",
+        *encoder_harness_lines(config, harnesses),
+    ]
+
+
+def encoder_harness_lines(config: Config, harnesses) -> list[str]:
+    """The spymasters' harness with the other clue input than the one configured."""
+    other = "buttons" if config.controls.clue_input == "encoder" else "encoder"
+    harness = next(h for h in mechanics.ground_harnesses(other) if h.name == mechanics.ENCODER_HARNESS.name)
+    if other == "buttons" or harness.name not in harnesses:
+        return []
+    order = " → ".join(("the encoder's C pin" if part == "encoder" else f"{part} (COM tab)") for part in harness.parts)
+    return [
+        f"**With the rotary encoder** the {harness.name} harness (GND pin {harnesses[harness.name][0]}) runs {order}: "
+        f"first wire {harness.first / 10:g} cm, jumpers {', '.join(f'{length / 10:g} cm' for length in harness.jumpers)}. "
+        "The encoder has pins, not tabs: solder its harness wires to C, and a "
+        f"{mechanics.ENCODER_LINK / 10:g} cm wire on the encoder from C to one of its switch's two pins (the other takes "
+        "the encoder push wire); both are GND. The Dupont contacts stay as many: the encoder's three wires are the "
+        "three clue buttons'.",
         "",
     ]
 
@@ -449,8 +471,7 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         "",
         f"- **LED to LED**: {link.awg} AWG ({link.mm2:g} mm²) stranded for 5 V, GND and data, three wires a link. "
         "A 10 mm pixel board's pads take 22-24 AWG; 18-20 AWG does not fit them.",
-        f"- **The injection points**: {feed.awg} AWG ({feed.mm2:g} mm²), red and black, from the lever connectors to each point; "
-        f"end it in a splice or a lever connector a few cm from the LED and go on to the pads with a short {link.awg} AWG tail.",
+        *injection_lines(names),
         "",
         *distribution_lines(names),
         "",
@@ -474,8 +495,35 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         f"{electrical.WS2812_VDD_MIN:g} V its colours hold). Wire to buy, with {round((electrical.WIRE_SPARE - 1) * 100)} % spare: "
         f"**{math.ceil(electrical.power_wire_m(points))} m of {feed.awg} AWG** ({electrical.power_wire_m(points):.1f} m with the spare: red "
         f"and black, every run) and **{math.ceil(electrical.link_wire_m())} m of {link.awg} AWG** ({electrical.link_wire_m():.1f} m with "
-        "the spare: three wires along every link and to the first LED).",
+        "the spare: three wires along every link and to the first LED, and the injection points' tails and links down "
+        "into their lever connectors).",
     ]
+
+
+def injection_lines(names: list[str]) -> list[str]:
+    """How the 18 AWG feeds meet the LEDs: a pair of lever connectors at every feed hole but the tile board's."""
+    link, feed = electrical.WIRES[electrical.LINK_AWG], electrical.WIRES[electrical.FEED_AWG]
+    points = injection_points(len(names))
+    lines = [
+        f"- **The injection points**: {feed.awg} AWG ({feed.mm2:g} mm²), red and black, from the lever connectors behind "
+        f"the jack to each point. {feed.awg} AWG fits no LED's pad, so at every point but the tile board's a second pair "
+        "of lever connectors (from the same pack of 10: 5 V red, GND black) hangs under the LED board, about "
+        f"{electrical.INJECTION_REACH / 10:g} cm from the feed hole. Into each go the {feed.awg} AWG feed and a "
+        f"{link.awg} AWG tail of {electrical.injection_tail() / 10:.0f} cm up through the feed hole to the LED's pad; the "
+        "other ways stay closed:",
+    ]
+    for point, ways in electrical.injection_joins(points):
+        if "spare" != ways[2]:
+            lines.append(
+                f"  - chain index {point} ({names[point]}): its input pads already take the link from chain index "
+                f"{point - 1}, and a pad takes one wire. So that link's 5 V and GND do not go onto {names[point]}'s pads: "
+                f"they go on down through the same feed hole into the lever connectors (the data wire goes straight "
+                f"to DIN as before), and the tail takes their place on the pads.")  # fmt: skip
+        else:
+            lines.append(
+                f"  - chain index {point} ({names[point]}): the strip carries 5 V and GND in its copper, so the tail "
+                f"goes to the free pads at the strip's cut after {names[point]}" + (" (the chain's end)" if point == len(names) - 1 else "") + ".")
+    return lines
 
 
 def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudget) -> list[str]:
@@ -509,7 +557,7 @@ def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudge
         f"- **5 V and GND go in at chain index "
         + ", ".join(f"{point} ({names[point]})" for point in feeds)
         + f"**: the strand's input, its end where its tail's data goes on to the strip ({names[last_tile + 1]}), and "
-        "past the last turn LED: the feed wires join the strand's own ends and tails, never a splice into its wire. "
+        "past the last turn LED: the feed wires join the strand's own ends and tails in the injection points' lever connectors ([the chain's wires](#the-chains-wires)), never a splice into its wire. "
         f"With every LED full white at full brightness, every LED stays at {drop.lowest:.2f} V or more and a strand "
         f"link carries at most {max(drop.link_amps):.2f} A ({wire.awg} AWG: ≤ {wire.max_a:g} A). With the two ends "
         f"alone ({feeds[0]} and {feeds[-1]}) a link would carry {max(two.link_amps):.2f} A: too much for its wire.",
@@ -638,8 +686,11 @@ def readme(config: Config, board: ModuleType) -> str:
         "numbers) replace the ones below for the Pi; the Pico's pins are fixed by its firmware.",
         "",
         "GPIO *n* (Pi) and GP*n* (Pico) are the chips' numbers, the ones the config and `board.py` use; "
-        "*pin n* is the physical pin, counted as the pictures show. The wire colours are suggestions: "
-        "one colour per signal, black for GND, red for 5 V, orange for 3.3 V.",
+        "*pin n* is the physical pin, counted as the pictures show. The wire colours are suggestions, from the "
+        "parts list's kit of ten (the resistor code's: black, brown, red, orange, yellow, green, blue, purple, grey, "
+        "white): black for every GND; one colour per signal on the Pi's header, where red and orange are signals too "
+        "(the display's ribbon takes the 5 V and 3.3 V pins, so no power wire goes there); on the tile board and the "
+        "LED chain red is 5 V and orange 3.3 V. With fewer colours, label each signal wire at both ends.",
         "",
         "![The whole table: pads, touch controllers, Pico, LEDs, Pi, controls, display and power](block-diagram.svg)",
         "",
@@ -843,7 +894,7 @@ def pi_header_svg(config: Config) -> str:
             if column == 0:
                 parts.reverse()
             svg.text(label_x, y + 4, parts, anchor=anchor)
-            fill = colour
+            fill = LIGHT  # a GPIO: its wire shows the colour, the pin never a power pin's red or orange
         elif isinstance(name, int):
             other = f" ({PI_OTHER_USE[name]})" if name in PI_OTHER_USE else ""
             svg.text(label_x, y + 4, f"GPIO{name}{other}", size=11, anchor=anchor, fill=GREY)
@@ -857,12 +908,13 @@ def pi_header_svg(config: Config) -> str:
                 svg.text(label_x, y + 4, name, size=11, anchor=anchor, fill=fill if name != "GND" else GREY)
         _pin_mark(svg, x, y, pin, fill, square=pin == 1)
     legend_y = top + 20 * step + 20
+    svg.wire(22, legend_y, 50, WIRE_HEX["yellow"])
+    svg.text(56, legend_y + 4, "a used GPIO: its wire's colour", size=12)
     for index, (fill, text) in enumerate(
-        ((WIRE_HEX["yellow"], "used: wire colour"), (WIRE_HEX["black"], "GND"), (WIRE_HEX["red"], "5 V"),
-         (WIRE_HEX["orange"], "3.3 V"), (LIGHT, "free GPIO"))
+        ((WIRE_HEX["black"], "GND pin"), (WIRE_HEX["red"], "5 V pin"), (WIRE_HEX["orange"], "3.3 V pin"), (LIGHT, "GPIO pin"))
     ):  # fmt: skip
-        svg.circle(30 + index * 160, legend_y, 8, fill)
-        svg.text(44 + index * 160, legend_y + 4, text, size=12)
+        svg.circle(290 + index * 150, legend_y, 8, fill)
+        svg.text(304 + index * 150, legend_y + 4, text, size=12)
     svg.text(20, legend_y + 34, "Also: the tile board (Pico) on a USB port; buttons to GND (internal pull-ups), "
              "status LED through 330 Ω.", size=12)  # fmt: skip
     svg.text(20, legend_y + 52, "Table with GND pins and notes: wiring/README.md", size=12, fill=GREY)
