@@ -23,6 +23,9 @@
 //                  where there is no acrylic: the edges, where the edge screws go, and the button strips
 //   "tile_coupon"  one tile of the plate with its walls and a rim, turned over ready to print: a
 //                  test print of the light frame, the pad's pocket and the touch before the whole plate
+//   "mdf_coupon_2d" the faster route's test coupon: one tile of top_2d with its frame windows and a rim
+//   "light_boxes"  the faster route's chambers for the sand-timer bar and the turn indicator, printed
+//                  upside down (the plate has them; a flat sheet does not)
 //   "floor_2d"     the box's floor: its screw holes, the Pi's and the tile board's mounting holes, vents
 //   "back_2d"      the box's back wall (the spymasters' side): the cable entries
 //
@@ -36,7 +39,7 @@
 // of the LED board, the plate's walls stand on it.
 
 /* [What to render] */
-part = "all"; // [all, top, top_piece, tile_coupon, hood, ledboard, ledboard_2d, top_2d, top_counterbore_2d, acrylic_2d, strips_2d, floor_2d, back_2d]
+part = "all"; // [all, top, top_piece, tile_coupon, hood, ledboard, ledboard_2d, top_2d, top_counterbore_2d, acrylic_2d, strips_2d, mdf_coupon_2d, light_boxes, floor_2d, back_2d]
 piece = [0, 0];
 coupon = [2, 2];            // the tile_coupon's tile: [row 0-4 = A-E, column 0-4 = 1-5]
 coupon_rim = 4;             // plate around its chamber walls
@@ -419,6 +422,9 @@ figure("coupon", [coupon, concat(coupon_box[1] - coupon_box[0], [top_z])]);
 figure("tiles", [for (r = [0:4], c = [0:4]) cell(r, c)]);
 figure("card", card);
 figure("pitch", pitch);
+figure("foam_walls", foam_walls);
+figure("foam_t", foam_t);
+figure("mdf_coupon", coupon_box[1] - coupon_box[0]);
 figure("rib_t", rib_t);
 figure("top_z", top_z);
 figure("table_z", -ledboard_t - box_h);
@@ -437,7 +443,7 @@ module box(p0, p1) { translate(p0) cube(p1 - p0); }
 // The tile coupon renders only what lies near its tile (CGAL's time grows with every cutter, near or not)
 coupon_c = cell(coupon[0], coupon[1]);
 coupon_box = [coupon_c - pitch / 2 - [coupon_rim, coupon_rim], coupon_c + pitch / 2 + [coupon_rim, coupon_rim]];
-clip = part == "tile_coupon" ? coupon_box : undef;
+clip = part == "tile_coupon" || part == "mdf_coupon_2d" ? coupon_box : undef;
 function near(p, r) = clip == undef || (p[0] + r > clip[0][0] && p[0] - r < clip[1][0] && p[1] + r > clip[0][1] && p[1] - r < clip[1][1]);
 module clip_2d() {
     if (clip == undef) children();
@@ -601,6 +607,28 @@ mdf_counterbores = [for (f = features) if (f[2] > 0 && panel_at(f, mdf_t) < mdf_
 module top_counterbore_2d() {
     for (f = mdf_counterbores) translate(f[1]) circle(d = counterbore_d(f));
 }
+
+module mdf_coupon_2d() {
+    // one tile of the sheet with its own frame windows and a rim, moved to the origin
+    difference() {
+        square(coupon_box[1] - coupon_box[0]);
+        translate(-coupon_box[0]) for (w = frame_windows(coupon_c)) translate(w[0]) square(w[1] - w[0]);
+    }
+}
+
+module light_boxes() {
+    // both light boxes side by side, upside down: their top edges on the bed, the strip's notches up
+    translate([0, 0, rib_h]) rotate([180, 0, 0]) {
+        translate([-bar_x0 + rib_t, -fy, 0]) light_box(bar_x0, timer_leds);
+        translate([-turn_x0 + rib_t, -fy - box_in - 4 * rib_t - 5, 0]) light_box(turn_x0, turn_leds);
+    }
+}
+
+// The faster route's grid chambers: foam board walls along the grid lines, slotted halfway where
+// they cross (the long walls from the top, the short ones from the foot), each with a cable notch at
+// the foot midway along every chamber side. [count, length, height, slots, notches] of each kind.
+foam_t = 5;                 // 5 mm foam board
+foam_walls = [[6, grid[0] + foam_t, rib_h, 6, 5], [6, grid[1] + foam_t, rib_h, 6, 5]];
 
 acrylic_margin = 8;         // the acrylic runs this far past the grid's outer walls and the bar's light boxes
 acrylic = [[[gx - acrylic_margin, gy - acrylic_margin], [gx + grid[0] + acrylic_margin, gy + grid[1] + acrylic_margin]],
@@ -795,10 +823,14 @@ if (part == "all") {
     ledboard_2d();
 } else if (part == "top_2d") {
     top_2d();
+} else if (part == "mdf_coupon_2d") {
+    mdf_coupon_2d();
+} else if (part == "light_boxes") {
+    light_boxes();
 } else if (part == "floor_2d") {
     floor_2d();
 } else if (part == "back_2d") {
     back_2d();
 } else {
-    echo(str("WARNING: unknown part \"", part, "\": all, top, top_piece, tile_coupon, hood, ledboard, ledboard_2d, top_2d, top_counterbore_2d, acrylic_2d, strips_2d, floor_2d, back_2d"));
+    echo(str("WARNING: unknown part \"", part, "\": all, top, top_piece, tile_coupon, hood, ledboard, ledboard_2d, top_2d, top_counterbore_2d, acrylic_2d, strips_2d, mdf_coupon_2d, light_boxes, floor_2d, back_2d"));
 }

@@ -167,6 +167,22 @@ def test_the_totals_are_the_rows_whole_packs_summed():
     assert f"| {hardware.money(paid['Codenames game'])} |" in section
 
 
+def test_the_mdf_routes_cost_swaps_the_printed_top_for_its_own_rows():
+    bom, prices = parts(), {cost.part: cost for cost in costs()}
+    mdf = [name for name in bom if "for the MDF route" in name]
+    # the sheet, the strips, the acrylic, its glue, the chambers' foam board, the hood's PLA, its nuts and washers
+    assert len(mdf) == 7 and all(bom[name].quantity == 0 for name in mdf)
+    assert {"foam board for the MDF route (optional)", "M3 nut and washer for the MDF route (optional)",
+            "PLA for the MDF route (optional)"} <= set(mdf)
+    printed = hardware.totals(list(bom.values()), hardware.priced(list(bom.values()), costs())).kit
+    dropped = sum(prices[name].cost(bom[name].quantity) for name in ("top plate", "threaded insert M3"))
+    expected = printed - dropped + sum(prices[name].price for name in mdf)
+    assert hardware.mdf_route(list(bom.values()), hardware.priced(list(bom.values()), costs())) == expected
+    section = README.split("### What it costs")[1].split("<!-- end: bom -->")[0]
+    assert f"| {hardware.money(expected)} |" in section and "the faster route instead" in section
+    assert "$19 more" not in README
+
+
 def test_packs_are_paid_whole_and_optional_parts_not_at_all():
     screws = hardware.Cost("screw", 400, 100, "a box of 100", "USD", "2026-11", "x")
     assert (screws.cost(20), screws.cost(100), screws.cost(101), screws.cost(0)) == (400, 400, 800, 0)

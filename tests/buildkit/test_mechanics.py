@@ -284,12 +284,43 @@ def test_the_order_check_catches_the_first_guides_order():
 
 def test_the_mdf_route_fits_the_hood_before_the_led_board():
     assert mechanics.order_problems(mechanics.MDF_STEPS, mechanics.MDF_ACCESS) == []
+    # the guide's MDF list gives its own steps in the checked order; every other step is the printed route's
+    mdf = README.split("**The MDF route, step by step.**")[1].split("The tests render")[0]
+    titles = re.findall(r"^\d+\. \*\*([^*]+)\*\*", mdf, re.M)
+    assert titles == [title for title, _ in mechanics.MDF_STEPS if title in mechanics.MDF_OWN]
+    printed = dict(mechanics.STEPS)
+    for title, parts in mechanics.MDF_STEPS:
+        assert title in mechanics.MDF_OWN or printed.get(title) == parts, title
+    numbers = [index for index, (title, _) in enumerate(mechanics.STEPS, 1) if title in dict(mechanics.MDF_STEPS)
+               and title not in mechanics.MDF_OWN]
+    assert numbers == [1, 2, 5, 6, 7, 9, 10, 13, 14, 15, 16] and "Steps 1, 2, 5, 6, 7, 9, 10 and 13-16 are as" in " ".join(mdf.split())
+    # cutting the sheet before the coupon, or the LED board before the hood, is caught
+    early = [(t, ("top sheet",) if t == "The Pi" else tuple(p for p in parts if p != "top sheet")) for t, parts in mechanics.MDF_STEPS]
+    assert any(p.startswith("one-tile test (") for p in mechanics.order_problems(early, mechanics.MDF_ACCESS))
     # the printed route's order, the hood's nuts in its step, shuts them in under the LED board
     printed = [(title, (*parts, "hood nuts") if title == "The display and the hood" else parts) for title, parts in mechanics.STEPS]
     problems = mechanics.order_problems(printed, mechanics.MDF_ACCESS)
     assert any(p.startswith("hood nuts (") and "LED board" in p for p in problems)
     section = GUIDE.split("## Assembly, step by step")[1]
     assert "The MDF route has no bosses" in section and "20 edge screws" in section
+
+
+def test_the_mdf_routes_chambers_coupon_and_light_boxes_come_from_the_model(figs):
+    guide = " ".join(README.split())
+    foam_t = figs["foam_t"]
+    (rows, across) = figs["foam_walls"]
+    pitch = figs["pitch"]
+    for (count, length, height, slots, notches), step in ((rows, pitch[0]), (across, pitch[1])):
+        assert count == slots == 6 and notches == 5 and height == figs["chamber"][0]
+        assert length == pytest.approx(5 * step + foam_t)
+        assert f"| {count} | {length:g} mm | {height:g} mm | {slots} slots {foam_t:g} mm wide, {height / 2:g} mm deep" in guide
+        assert f"{step:g} mm apart" in guide
+    # twelve 15 mm strips of the longest wall come out of the foam board sheet
+    sheet = [int(n) for n in re.search(r"(\d+) x (\d+) mm", parts()["foam board for the MDF route (optional)"].example).groups()]
+    assert max(rows[1], across[1]) <= min(sheet) and (rows[0] + across[0]) * rows[2] <= max(sheet)
+    # the coupon: one tile and its rim, the size the guide gives
+    size = figs["mdf_coupon"]
+    assert f"{size[0]:g} x {size[1]:g} mm" in guide and "`mdf_coupon_2d`" in guide and "part=\"light_boxes\"" in guide
 
 
 def test_the_checks_and_stages_come_in_the_guides_order():
@@ -456,6 +487,8 @@ def renders(tmp_path_factory, need_tool_module):
         "strips_2d.svg": ['part="strips_2d"'],
         "strand_ledboard.svg": ['part="ledboard_2d"', 'leds="strand"'],
         "tile_coupon.stl": ['part="tile_coupon"'],
+        "mdf_coupon_2d.svg": ['part="mdf_coupon_2d"'],
+        "light_boxes.stl": ['part="light_boxes"'],
         "hood.stl": ['part="hood"'],
         "top.stl": ['part="top"', "$fn=12"],
     }
@@ -489,6 +522,21 @@ def test_the_faster_routes_drawings_render_with_a_counterbore_per_snap_in_button
         assert f"`{part}`" in GUIDE, part
     # the pixel option's LED board: a 12 mm hole for each tile's pixel instead of its mark
     assert contours(out / "strand_ledboard.svg") > board.TILES
+
+
+def test_the_mdf_coupon_and_the_light_boxes_render_as_the_guide_says(renders, figs):
+    out, logs = renders
+    # the coupon: its outline and the four frame windows of its tile, nothing of the neighbours'
+    assert contours(out / "mdf_coupon_2d.svg") == 5
+    width, height = (float(n) for n in re.search(r'width="([\d.]+)mm" height="([\d.]+)mm"', (out / "mdf_coupon_2d.svg").read_text()).groups())
+    assert [width, height] == pytest.approx(figs["mdf_coupon"])
+    # both light boxes, as tall as the chambers, upside down (the strip's notches up) and about 25 g of PLA
+    assert re.search(r"Volumes:\s+3\b", logs["light_boxes.stl"])
+    mesh = mechanics.read_stl((out / "light_boxes.stl").read_text())
+    (_, _), (_, _), (z0, z1) = bounds(mesh)
+    assert round(z1 - z0, 1) == figs["chamber"][0]
+    grams = mechanics.grams(mechanics.measure(mesh))[0]
+    assert 15 < grams < 35 and "about 25 g" in GUIDE
 
 
 def test_the_tile_coupon_is_one_tile_with_its_walls_printable_in_under_an_hour(renders, figs):

@@ -43,6 +43,10 @@ COST_COLUMNS = ("part", "price", "pack", "sold_as", "currency", "checked", "basi
 PI_PARTS = ("Raspberry Pi", "microSD card", "Pi power supply")
 #: the game itself: its cards lie on the tiles, but it is no part of the kit
 GAME_PARTS = ("Codenames game",)
+#: The faster route (an MDF top): its own rows are named "... for the MDF route (optional)"; these rows of the
+#: printed route it leaves out (the plate's PLA, the hood's inserts: nuts under the sheet instead).
+MDF_ROUTE = "for the MDF route"
+MDF_DROPS = ("top plate", "threaded insert M3")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
 PICTURE_SIZE = (1200, 900)
@@ -172,6 +176,14 @@ def totals(parts: list[Part], prices: dict[str, Cost]) -> Totals:
     return Totals(sums["kit"], sums["pi"], sums["game"], optional)
 
 
+def mdf_route(parts: list[Part], prices: dict[str, Cost]) -> int:
+    """In cents: the table without a Pi on the faster route (its rows in, the printed top's out)."""
+    kit = totals(parts, prices).kit
+    dropped = sum(prices[p.part].cost(p.quantity) for p in parts if p.part in MDF_DROPS)
+    added = sum(prices[p.part].price for p in parts if MDF_ROUTE in p.part)
+    return kit - dropped + added
+
+
 def money(cents: int) -> str:
     return f"${cents // 100:,}.{cents % 100:02d}"
 
@@ -217,7 +229,14 @@ def costs_markdown(parts: list[Part], costs: list[Cost], prices: dict[str, Cost]
     t = totals(parts, prices)
     months = sorted({cost.checked for cost in costs})
     when = _month(months[0]) if len(months) == 1 else f"{_month(months[0])} to {_month(months[-1])}"
-    optional = "; ".join(f"the {name.removesuffix(' (optional)')} would add {money(price)}" for name, price in t.optional)
+    optional = "; ".join(f"the {name.removesuffix(' (optional)')} would add {money(price)}" for name, price in t.optional
+                         if MDF_ROUTE not in name)  # fmt: skip
+    mdf = [p.part.removesuffix(" (optional)").removesuffix(f" {MDF_ROUTE}") for p in parts if MDF_ROUTE in p.part]
+    mdf_row = (
+        f"| the faster route instead (an MDF top, below): the table without a Pi, with its {len(mdf)} rows ("
+        + ", ".join(mdf) + f") and without the {' and the '.join(MDF_DROPS)} | {money(mdf_route(parts, prices))} |\n"
+        if mdf else ""
+    )
     pi = ", ".join(PI_PARTS[:-1]) + " and " + PI_PARTS[-1]
     return (
         f"\n### What it costs\n\n"
@@ -230,7 +249,8 @@ def costs_markdown(parts: list[Part], costs: list[Cost], prices: dict[str, Cost]
         f"| the table without a Pi: every part above but the {pi}, and the game | {money(t.kit)} |\n"
         f"| the {pi} | {money(t.pi)} |\n"
         f"| **the table with a Pi** | **{money(t.with_pi)}** |\n"
-        f"| the Codenames game, bought separately (its word cards lie on the tiles) | {money(t.game)} |\n"
+        + mdf_row
+        + f"| the Codenames game, bought separately (its word cards lie on the tiles) | {money(t.game)} |\n"
     )
 
 

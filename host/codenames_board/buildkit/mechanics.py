@@ -293,19 +293,41 @@ ACCESS = (
     ("bring-up", "with the box open, to fix a wire", "floor"),
 )
 
-#: The MDF route (hardware/README.md, "The faster route"): no inserts and no bosses; the hood's nuts sit under
-#: the 4 mm sheet in the strips' pockets, which the LED board covers (ledboard_2d has no holes there), so the
-#: hood goes on before the LED board, which only the 20 edge screws hold.
-MDF_STEPS = tuple(
-    ("The display and the hood", ("display", "display ribbon", "hood nuts", "hood")) if title == "The LED board onto the plate"
-    else ("The LED board onto the plate", ("LED board",)) if title == "The display and the hood"
-    else (title, tuple(part for part in parts if part != "inserts"))
-    for title, parts in STEPS
-)
+#: The MDF route (hardware/README.md, "The MDF route, step by step"): no plate, no inserts and no bosses. The
+#: sheet is cut and its acrylic and strips glued while it lies bare; the foam board chambers and the printed light
+#: boxes go on the LED board after its wires; the pads on the acrylic's underside; the hood's nuts sit under the
+#: sheet in the strips' pockets, which the LED board covers (ledboard_2d has no holes there), so the hood goes on
+#: before the LED board, which only the 20 edge screws hold.
+_MDF_ORDER = (
+    "The Pi", "Build the tile board", "One tile first", "Cut and glue the top", "Cut the LED board", "The box", "LEDs",
+    "The light chambers", "Pads", "Under the plate", "Test the tiles", "The display and the hood",
+    "The LED board onto the top", "The top onto the box", "Buttons and wires", "Bring-up", "Close the floor",
+)  # fmt: skip
+_MDF_PARTS = {
+    **dict(STEPS),
+    "One tile first": ("MDF coupon", "one-tile test"),
+    "Cut and glue the top": ("hood", "light boxes", "top sheet", "counterbores", "acrylic", "strips"),
+    "The light chambers": ("chamber walls", "light boxes glued"),
+    "The display and the hood": ("display", "display ribbon", "hood", "hood nuts"),
+    "The LED board onto the top": ("LED board",),
+}
+MDF_STEPS = tuple((title, _MDF_PARTS[title]) for title in _MDF_ORDER)
+#: The steps the guide's MDF list gives in full (the others are the printed route's, unchanged).
+MDF_OWN = ("One tile first", "Cut and glue the top", "The light chambers", "Pads", "The display and the hood",
+           "The LED board onto the top")  # fmt: skip
 MDF_ACCESS = (
-    *(entry for entry in ACCESS if entry[0] not in ("inserts", "LED board")),
+    *(entry for entry in ACCESS if entry[0] not in ("inserts", "LED board") and entry[2] != "plate"),
+    ("one-tile test", "settles the thresholds, and whether 7 mm of MDF and acrylic pass, before the sheet is cut",
+     "top sheet"),
+    ("counterbores", "drilled from below while the sheet lies bare and flat", "acrylic"),
+    ("counterbores", "drilled from below while the sheet lies bare and flat", "strips"),
+    ("acrylic", "glued under the sheet's windows before the pads go on it", "pads"),
+    ("LED wires", "the walls' cable notches go over them", "chamber walls"),
+    ("chamber walls", "slotted together on the LED board", "LED board"),
+    ("light boxes glued", "over the strip pieces on the LED board", "LED board"),
     ("hood nuts", "under the 4 mm sheet, in the strips' pockets", "LED board"),
-)
+    ("LED board", "taped to the sheet, held by the 20 edge screws alone", "top"),
+)  # fmt: skip
 
 #: Parts that close the box but come off again with screws (the top's 20, the floor's 8).
 REMOVABLE = ("top", "floor", "hood", "LED board")
