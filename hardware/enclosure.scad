@@ -411,6 +411,10 @@ figure("entry_rooms", entry_rooms);
 figure("counterbore", [mdf_t, mdf_t - button_panel, len(mdf_counterbores) > 0 ? counterbore_d(mdf_counterbores[0]) : 0, len(mdf_counterbores)]);
 figure("acrylic", acrylic);
 figure("strip_h", rib_h + acrylic_t);
+// the front strip's band [y0, y1] and the gap in it for the link to the bar, [[x0, y0], [x1, y1]]
+figure("front_strip", [acrylic[0][0][1] - strip_w_mdf, acrylic[0][0][1]]);
+figure("strip_gap", strip_gap);
+figure("bar_x0", bar_x0);
 // the LEDs: "boards" or "strand"; the chamber's height, an SMD pixel's emitting face, a bullet pixel's hole, head and body
 figure("leds", str("\"", leds, "\""));
 figure("chamber", [rib_h, smd_led_h]);
@@ -639,6 +643,11 @@ module acrylic_2d() {
 }
 
 strip_w_mdf = 18;           // the strips' width: 12 mm over the box's sides and 6 mm inside
+// The link from the last tile to the bar runs along between the grid and the light boxes and comes to the
+// bar's left end bar_entry mm left of it, into its end wall's strip channel: the front strip has a gap there.
+bar_entry = 8;
+strip_gap = [[bar_x0 - bar_entry - notch[0] / 2, acrylic[0][0][1] - strip_w_mdf - 1],
+             [bar_x0 - bar_entry + notch[0] / 2, acrylic[0][0][1] + 1]];
 module strips_2d() {
     // around the edges, and across the plate in front of and behind the grid's acrylic, clear of
     // the acrylic, every button's nut and the cable slot
@@ -651,6 +660,7 @@ module strips_2d() {
         for (f = features) translate(f[1]) circle(d = f[3]);
         translate(hood_slot[0]) square(hood_slot[1] - hood_slot[0]);
         for (s = hood_screws) translate(s) circle(d = 20);   // room for the hood's nuts and washers
+        translate(strip_gap[0]) square(strip_gap[1] - strip_gap[0]);  // the link to the bar
     }
 }
 

@@ -81,6 +81,10 @@ def test_the_parts_do_not_fit_50_by_70_mm_and_the_chosen_board_holds_them():
     smaller = [size for size in electrical.PERFBOARDS if size[0] * size[1] < width * height]
     assert all((w - 6) * (h - 6) < need for w, h in smaller)
     assert f"{width} x {height} mm" in parts()["perfboard"].example
+    # the layout's holes: a board with fewer cannot take it
+    from codenames_board.buildkit import perfboard
+
+    assert f"at least {perfboard.ROWS} x {perfboard.COLUMNS} holes" in parts()["perfboard"].example
 
 
 def test_the_board_area_counts_every_part_and_pad_wire():
@@ -211,6 +215,9 @@ def test_every_other_feed_meets_its_led_in_a_pair_of_lever_connectors_and_no_pad
             assert all(model.net_at(joint.ref, number) is None for name, number in names.items() if name == "spare")
     # the tails and the links' detour are in the wire to buy; the tail reaches from under the board to the pads
     assert electrical.injection_tail() > electrical.LEDBOARD_T + electrical.FEED_HOLE_TO_LED
+    # under the board to the lever connectors, up through the hole to the pad, and the strand the lever takes
+    reach = electrical.INJECTION_REACH + electrical.LEDBOARD_T + electrical.FEED_HOLE_TO_LED
+    assert electrical.injection_tail() >= reach + electrical.LEVER_STRIP + 5
     bare = 3 * (sum(electrical.link_lengths()) + electrical.first_led_cable()) / 1000 * electrical.WIRE_SPARE
     assert electrical.link_wire_m() > bare + 2 * (len(points) - 1) * electrical.injection_tail() / 1000
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())

@@ -323,6 +323,48 @@ def test_the_mdf_routes_chambers_coupon_and_light_boxes_come_from_the_model(figs
     assert f"{size[0]:g} x {size[1]:g} mm" in guide and "`mdf_coupon_2d`" in guide and "part=\"light_boxes\"" in guide
 
 
+def test_the_mdf_coupons_walls_make_one_chamber_of_the_grid(figs):
+    guide = " ".join(README.split())
+    pitch, foam_t = figs["pitch"], figs["foam_t"]
+    long, short = pitch[0] + foam_t, pitch[1] - foam_t
+    assert f"two {long:g} x {figs['chamber'][0]:g} mm and two {short:g} x {figs['chamber'][0]:g} mm" in guide
+    assert f"({long - 2 * foam_t:g} x {short:g} mm inside" in guide
+
+
+def test_the_guide_solders_what_the_led_board_shuts_in_before_it_goes_on():
+    step = " ".join(README.split("9. **Under the plate**")[1].split("10. **Test the tiles**")[0].split())
+    operatives = next(h for h in mechanics.GROUND_HARNESSES if "status LED" in h.parts)
+    at = operatives.parts.index("status LED")
+    before, after = operatives.parts[at - 1], operatives.parts[at + 1]
+    jumpers = operatives.jumpers[at - 1], operatives.jumpers[at]
+    assert (f"{jumpers[0] / 10:g} cm to {before} and {jumpers[1] / 10:g} cm to {after}, soldered together under "
+            "heat-shrink") in step
+    encoder = mechanics.ENCODER_HARNESS
+    assert encoder.parts[0] == "encoder" and f"{mechanics.ENCODER_LINK / 10:g} cm wire from C to the other switch pin" in step
+    assert (f"on C the spymasters' ground harness's {encoder.first / 10:g} cm first wire and its "
+            f"{encoder.jumpers[0] / 10:g} cm jumper to {encoder.parts[1]}") in step
+    assert f"{mechanics.BACK_WIRE / 10:g} cm signal wires to A, B" in step
+    # the order model knows it: the jumpers and the encoder come before the LED board shuts them in
+    steps = dict(mechanics.STEPS)
+    assert {"status LED's ground jumpers", "encoder"} <= set(steps["Under the plate"])
+    late = [(t, tuple(p for p in parts if p != "encoder") + (("encoder",) if t == "Bring-up" else ())) for t, parts in mechanics.STEPS]
+    assert any(p.startswith("encoder (") for p in mechanics.order_problems(late))
+
+
+def test_the_other_feeds_are_clamped_at_the_jack_only_once_the_top_is_on():
+    steps = dict(mechanics.STEPS)
+    assert "feeds clamped" in steps["Buttons and wires"]
+    for before, unchecked in (("LED wires", True), ("tile test", False)):  # before the top is on; before check 12
+        early = [(t, tuple(p for part in parts if part != "feeds clamped"
+                           for p in (("feeds clamped", part) if part == before else (part,)))) for t, parts in mechanics.STEPS]
+        problems = mechanics.order_problems(early)
+        assert any(p.startswith("top (") for p in problems)
+        assert any(p.startswith("chain checks (") for p in problems) == unchecked
+    guide = " ".join(README.split())
+    assert "step 14 clamps them for good" in guide and "clamped into the lever connectors behind the jack for good" in guide
+    assert "| 12 | 7 | continuity | the other feeds out of the lever connectors behind the jack" in guide
+
+
 def test_the_checks_and_stages_come_in_the_guides_order():
     parts = dict(mechanics.STEPS)["Build the tile board"]
     assert [p for p in parts if p.startswith("stage") or p == "firmware"] == ["stage 0", "stage 1", "stage 2", "firmware", "stage 3"]
@@ -524,6 +566,21 @@ def test_the_faster_routes_drawings_render_with_a_counterbore_per_snap_in_button
     assert contours(out / "strand_ledboard.svg") > board.TILES
 
 
+def test_the_link_to_the_bar_crosses_the_mdf_routes_front_strip_through_its_gap(figs):
+    # the strip lies on the LED board: a wire under it would be crushed, so the link's crossing is cut out of it
+    (x0, y0), (x1, y1) = figs["strip_gap"]
+    front = figs["front_strip"]
+    assert y0 < front[0] and y1 > front[1]  # through the strip's whole width
+    entry = electrical.BAR_X0 - electrical.BAR_ENTRY
+    assert figs["bar_x0"] == pytest.approx(electrical.BAR_X0, abs=0.01)
+    assert x0 < entry < x1 and x1 < figs["bar_x0"] - figs["rib_t"] / 2  # left of the light box's end wall
+    assert x1 - x0 >= 3 * electrical.LINK_OD  # 5 V, data and GND side by side
+    # the link's length runs by that crossing, not straight to the bar's first LED
+    where = electrical.led_positions()
+    last, first = where[board.TILES - 1], where[board.TILES]
+    assert electrical.link_lengths()[board.TILES - 1] > abs(last[0] - first[0]) + abs(last[1] - first[1])
+
+
 def test_the_mdf_coupon_and_the_light_boxes_render_as_the_guide_says(renders, figs):
     out, logs = renders
     # the coupon: its outline and the four frame windows of its tile, nothing of the neighbours'
@@ -551,7 +608,9 @@ def test_the_tile_coupon_is_one_tile_with_its_walls_printable_in_under_an_hour(r
     assert mechanics.print_minutes(mesh) < 60
     # the build guide's figure for it is the model's
     guide = (HARDWARE / "README.md").read_text("utf-8")
-    stated = {int(grams) for grams in re.findall(r"(\d+) g (?:test coupon|of PLA)", guide)}
+    found = re.findall(r"(\d+) g (?:test coupon|of PLA)|about (\d+) g, under an hour", guide)
+    stated = {int(grams) for pair in found for grams in pair if grams}
+    assert len(found) >= 3  # the step, the prototype's section and the parts table
     assert stated == {round(mechanics.grams(mesh)[0], -1)}, stated
 
 

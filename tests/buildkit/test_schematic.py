@@ -302,6 +302,19 @@ def test_a_pad_wire_lands_at_the_top_edge_above_its_electrode():
             assert row == 3 and (column, 2) in places[ref].relief
 
 
+def test_a_strain_relief_hole_is_drilled_to_take_the_insulated_wire_and_the_rows_say_so():
+    # 24 AWG over its insulation does not pass a perfboard's 1 mm hole; the drill leaves board between neighbours
+    assert perfboard.WIRE_OD_MAX < perfboard.RELIEF_DRILL < perfboard.PITCH - 0.5
+    model = circuit.build(parse(""), board)
+    places = {place.ref: place for place in perfboard.placements(model)}
+    relieved = [ref for ref, place in places.items() if place.relief]
+    assert {"J9", "J10", "J11", "J14", "J15"} <= set(relieved)
+    text = wiring.generate()["README.md"]
+    for ref in relieved:
+        row = next(line for line in text.splitlines() if line.startswith(f"| {ref} |"))
+        assert f"drilled out to {perfboard.RELIEF_DRILL:g} mm" in row, ref
+
+
 def test_the_drawings_are_svg_and_name_every_part():
     files = wiring.generate()
     for name in ("schematic.svg", "perfboard.svg"):

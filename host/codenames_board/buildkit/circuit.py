@@ -332,7 +332,7 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
     if config.pins.status_led is not None:
         pin = PI_PHYSICAL[config.pins.status_led]
         b.add(Part("R5", "330", "", _two("1", "2"), "resistor 330 Ω", "at the status LED", "in the LED's lead, under heat-shrink"))
-        b.add(Part("D2", "status LED", "", _two("K", "A"), "LED 5 mm with panel holder", "the spymasters' panel",
+        b.add(Part("D2", "status LED", "", _two("K", "A"), "LED 5 mm with panel holder", "the operatives' side",
                    "the long leg is the anode (A)"))  # fmt: skip
         b.join("STATUS_LED", ("A1", f"#{pin}"), ("R5", "1"))
         b.join("STATUS_LED_A", ("R5", "2"), ("D2", "A"))

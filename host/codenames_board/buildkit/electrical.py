@@ -247,6 +247,8 @@ FEED_HOLE_TO_LED = 20  # mm on the LED board's top from a feed hole to its LED's
 # LED's pads, and where a wire link arrives at that LED (a pixel board, a strip piece's first LED) that link too,
 # so that no pad takes more than one wire.
 INJECTION_REACH = 60  # mm under the LED board from a feed hole to its lever connectors
+LEVER_STRIP = 11  # mm of bare strand a WAGO 221 takes (the strip gauge on its side)
+TAIL_SLACK = 10  # mm on each tail to bend it onto the pad
 LINK_OD = 1.8  # mm: LINK_AWG stranded hook-up wire over its PVC insulation (1.5-1.8 mm)
 
 
@@ -293,7 +295,7 @@ def feed_paths(points: list[int] | None = None) -> list["Feed"]:
 def injection_tail() -> float:
     """mm of LINK_AWG, each of 5 V and GND, from an injection point's lever connectors up through its feed hole to
     the LED's pads."""
-    return INJECTION_REACH + LEDBOARD_T + FEED_HOLE_TO_LED
+    return INJECTION_REACH + LEDBOARD_T + FEED_HOLE_TO_LED + LEVER_STRIP + TAIL_SLACK
 
 
 def link_arrives(point: int) -> bool:
@@ -354,10 +356,65 @@ def led_positions() -> list[tuple[float, float]]:
     return [where[position] for position in range(board.TILES)] + bar + turn
 
 
+#: The link from the last tile to the sand-timer bar leaves the grid at the front and comes into the bar's light box
+#: through the strip channel in its left end wall, from this far left of the bar's first LED's edge (the model's
+#: bar_entry: where the MDF route's front strip has its gap).
+BAR_ENTRY = 8
+LINK_END = 10  # mm at each end of a wire link: 3 mm stripped and the bend onto the pad
+
+
 def link_lengths() -> list[float]:
-    """The wire (mm, along the board's grid) from each LED to the next."""
+    """The wire (mm, along the board's grid) from each LED to the next; into the bar through its end wall."""
     points = led_positions()
-    return [abs(a[0] - b[0]) + abs(a[1] - b[1]) for a, b in zip(points, points[1:])]
+    entry = BAR_X0 - BAR_ENTRY
+    out = []
+    for index, (a, b) in enumerate(zip(points, points[1:]), 1):
+        if index == board.TILES:
+            out.append(abs(a[0] - entry) + abs(a[1] - b[1]) + abs(b[0] - entry))
+        else:
+            out.append(abs(a[0] - b[0]) + abs(a[1] - b[1]))
+    return out
+
+
+def strip_piece(index: int) -> int | None:
+    """Which strip piece an LED sits on (0 the sand-timer bar, 1 the turn LEDs), or None for a tile's pixel board."""
+    if index < board.TILES:
+        return None
+    return 0 if index < board.TILES + board.TIMER_LEDS else 1
+
+
+@dataclass(frozen=True)
+class Link:
+    """A wire link from one LED's output pads to the next one's input pads: three wires, cut to these lengths
+    (mm, both ends' LINK_END in). At an injection point a pixel board's input pads take the tail instead, so the
+    link's 5 V and GND go on past them to the feed hole and down into the lever connectors under the board."""
+
+    start: int
+    data_cut: float
+    power_cut: float
+
+    @property
+    def end(self) -> int:
+        return self.start + 1
+
+
+def wire_links(points: list[int] | None = None) -> list[Link]:
+    """Every link that is a wire, chain order (on a strip piece the copper carries the chain, LED to LED)."""
+    points = injection_points(board.LEDS) if points is None else points
+    where = led_positions()
+    out = []
+    for start, length in enumerate(link_lengths()):
+        end = start + 1
+        if strip_piece(start) is not None and strip_piece(start) == strip_piece(end):
+            continue
+        data = length + 2 * LINK_END
+        power = data
+        if end in points[1:] and link_arrives(end):
+            a, (x, y) = where[start], where[end]
+            to_hole = abs(a[0] - (x - FEED_HOLE_TO_LED)) + abs(a[1] - y)
+            power = to_hole + LEDBOARD_T + INJECTION_REACH + LEVER_STRIP + LINK_END
+        out.append(Link(start, data, power))
+    return out
 
 
 def feed_runs(points: list[int]) -> list[float]:
@@ -425,13 +482,13 @@ def first_led_cable() -> float:
 
 
 def link_wire_m() -> float:
-    """Metres of LINK_AWG wire, with the spare: 5 V, GND and data along every link and from J13 to the first LED; 5 V
-    and GND from each other feed's lever connectors up to its LED, and the arriving link's 5 V and GND on down
-    through the feed hole into them."""
+    """Metres of LINK_AWG wire, with the spare: 5 V, GND and data along every wire link (wire_links(): cut lengths,
+    an arriving link's 5 V and GND on down through the feed hole into the lever connectors) and from J13 to the
+    first LED; 5 V and GND from each other feed's lever connectors up to its LED."""
     feeds = feed_paths()
     tails = sum(2 * feed.tail for feed in feeds[1:])
-    down = sum(2 * (LEDBOARD_T + INJECTION_REACH) for feed in feeds[1:] if link_arrives(feed.point))
-    return (3 * (sum(link_lengths()) + first_led_cable()) + tails + down) / 1000 * WIRE_SPARE
+    links = sum(link.data_cut + 2 * link.power_cut for link in wire_links())
+    return (links + 3 * first_led_cable() + tails) / 1000 * WIRE_SPARE
 
 
 # --- the pre-wired option: a strand of 12 mm WS2811 "bullet" pixels

@@ -15,10 +15,14 @@ from dataclasses import dataclass
 from string import ascii_uppercase
 
 from . import electrical
-from .circuit import TILE_BOARD, Circuit
+from .circuit import TILE_BOARD, Circuit, Part
 from .drawing import GREY, INK, LIGHT, WIRE_HEX, Svg, _dark
 
 PITCH = 2.54
+#: A strain-relief hole takes the insulated wire (24 AWG over its PVC: 1.2-1.4 mm); a perfboard's holes are about
+#: 1 mm, so these are drilled out first. The wire's own hole takes only its stripped end.
+RELIEF_DRILL = 1.6
+WIRE_OD_MAX = 1.4
 BOARD = tuple(sorted(electrical.perfboard(), reverse=True))  # (120, 80): landscape, the pad wires' edge at the top
 COLUMNS, ROWS = (int(side // PITCH) for side in BOARD)
 OFFSET = tuple((side - (count - 1) * PITCH) / 2 for side, count in zip(BOARD, (COLUMNS, ROWS)))
@@ -308,9 +312,16 @@ def off_board_wires(circuit: Circuit) -> list[tuple[str, str, str]]:
             # A connector's own wire where it has one; else every part off the board on the pin's net.
             ends = [part.leads[int(number) - 1]] if part.leads else [
                 (ref, n) for ref, n in net.nodes if circuit.part(ref).place != TILE_BOARD] if net else []  # fmt: skip
-            far = [f"{ref} pin {circuit.part(ref).label(n)} ({circuit.part(ref).name_of(n)})" for ref, n in ends]
+            far = [_far_end(circuit.part(ref), n) for ref, n in ends]
             out.append((hole_name(spot), f"{part.ref} {part.name_of(number)}", ", ".join(far) or "—"))
     return out
+
+
+def _far_end(part: Part, number: str) -> str:
+    """A wire's far end as a builder finds it: the part by what it is first (its reference, such as D3 or A1, can
+    read like a tile's name), then its reference and pin."""
+    where = f" {part.place}" if part.place.startswith("under tile") else ""
+    return f"{part.value} ({part.ref}){where}, pin {part.label(number)} ({part.name_of(number)})"
 
 
 def net_colour(net: str) -> str:
@@ -358,7 +369,8 @@ def orientation(circuit: Circuit) -> dict[str, str]:
             holes = ", ".join(f"{name} at {hole}" for name, hole in at.items())
             relief = "/".join(sorted({row_name(row) for _, row in place.relief}))
             out[part.ref] = (f"no part: the wires themselves, {holes}. Each wire comes over the parts' side, down "
-                             f"through its strain-relief hole (row {relief}, beside it), and its stripped end up into its own "
+                             f"through its strain-relief hole (row {relief}, beside it, drilled out to {RELIEF_DRILL:g} mm "
+                             "first: the insulation does not pass a 1 mm hole), and its stripped end up into its own "
                              "hole from below: solder it underneath. A pull then loads the bend, not the joint")  # fmt: skip
         elif part.footprint.startswith(("TerminalBlock", "Connector_PinHeader")):
             out[part.ref] = ", ".join(f"{name} at {hole}" for name, hole in at.items())

@@ -134,7 +134,7 @@ def pico_wires(board: ModuleType) -> list[Wire]:
             f"I2C SDA (GP{board.I2C_SDA}) → MPR121 SDA",
         ),
         Wire(
-            "I2C SCL", "I2C_SCL", f"GP{board.I2C_SCL}", scl, None, "yellow", f"to SCL of every MPR121 board; {pull_up}",
+            "I2C SCL", "I2C_SCL", f"GP{board.I2C_SCL}", scl, None, "green", f"to SCL of every MPR121 board; {pull_up}",
             f"I2C SCL (GP{board.I2C_SCL}) → MPR121 SCL",
         ),
         Wire(
@@ -148,7 +148,7 @@ def pico_wires(board: ModuleType) -> list[Wire]:
             "GND → MPR121 GND",
         ),
         Wire(
-            "LED data", "LED_PIN", f"GP{board.LED_PIN}", data, None, "green",
+            "LED data", "LED_PIN", f"GP{board.LED_PIN}", data, None, "yellow",
             "to the level shifter's input (74AHCT125 pin 2, 1A, with 10 kΩ to GND; 1OE to GND, VCC to the "
             "LEDs' 5 V with 100 nF; the unused inputs tied: [the level shifter](#the-level-shifter)); "
             "its output (1Y) through 330 Ω on the tile board to the data terminal, and on to the first LED's DIN",
@@ -471,6 +471,7 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         "",
         f"- **LED to LED**: {link.awg} AWG ({link.mm2:g} mm²) stranded for 5 V, GND and data, three wires a link. "
         "A 10 mm pixel board's pads take 22-24 AWG; 18-20 AWG does not fit them.",
+        *link_lines(names),
         *injection_lines(names),
         "",
         *distribution_lines(names),
@@ -498,6 +499,41 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         "the spare: three wires along every link and to the first LED, and the injection points' tails and links down "
         "into their lever connectors).",
     ]
+
+
+def link_lines(names: list[str]) -> list[str]:
+    """Each wire link's cut length: the tiles' links grouped, the odd ones by name."""
+    last_tile = max(index for index, name in enumerate(names) if name.startswith("tile "))
+    bar = next(index for index, name in enumerate(names) if not name.startswith("tile "))
+    groups: dict[tuple[str, float], int] = {}
+    odd = []
+    for link in electrical.wire_links():
+        a, b = names[link.start], names[link.end]
+        if link.end <= last_tile and link.power_cut == link.data_cut:
+            along = "along a row" if a.split()[1][0] == b.split()[1][0] else "from a row's end to the next row"
+            groups[(along, link.data_cut)] = groups.get((along, link.data_cut), 0) + 1
+            continue
+        if link.power_cut != link.data_cut:
+            how = (f"data {link.data_cut / 10:.0f} cm to DIN; 5 V and GND {link.power_cut / 10:.0f} cm, on past {b}'s "
+                   "pads and down its feed hole into the lever connectors (below)")  # fmt: skip
+        elif link.end == bar:
+            how = (f"{link.data_cut / 10:.0f} cm each: out of {a}'s chamber at the front, left along between the "
+                   "grid and the light boxes (through the notches at the walls' feet; on the MDF route under the "
+                   "acrylic's margin), across to the bar's left end (the MDF route's front strip has a gap there) and "
+                   "into its light box through the strip channel in its end wall")  # fmt: skip
+        else:
+            how = f"{link.data_cut / 10:.0f} cm each: through the two light boxes' facing end walls"
+        odd.append(f"  - {a} → {b} (chain index {link.start} → {link.end}): {how}.")
+    lines = [
+        f"- **Cut each link's three wires** to its length (both ends' {electrical.LINK_END} mm to strip and bend in), "
+        f"from an LED's DOUT, 5 V and GND pads to the next one's DIN, 5 V and GND:",
+        *(f"  - {along}: {cut / 10:.1f} cm each ({count} links)" for (along, cut), count in groups.items()),
+        *odd,
+        f"  - Along a strip piece its copper carries the chain: no wires. The bar's {names[bar]} is its **left** end as the "
+        f"operatives see it; its arrows (DIN to DOUT) point right, on to the turn LEDs, whose {names[-1]} is the right "
+        "end (the feed hole 5 mm past it).",
+    ]
+    return lines
 
 
 def injection_lines(names: list[str]) -> list[str]:
@@ -689,8 +725,11 @@ def readme(config: Config, board: ModuleType) -> str:
         "*pin n* is the physical pin, counted as the pictures show. The wire colours are suggestions, from the "
         "parts list's kit of ten (the resistor code's: black, brown, red, orange, yellow, green, blue, purple, grey, "
         "white): black for every GND; one colour per signal on the Pi's header, where red and orange are signals too "
-        "(the display's ribbon takes the 5 V and 3.3 V pins, so no power wire goes there); on the tile board and the "
-        "LED chain red is 5 V and orange 3.3 V. With fewer colours, label each signal wire at both ends.",
+        "(the display's ribbon takes the 5 V and 3.3 V pins, so no power wire goes there). On the tile board the Pico "
+        "table's colours are the perfboard drawing's (its wire-wrap jumpers may all be one colour): there red is 5 V and "
+        "orange 3.3 V, and the Pi's orange buzzer wire arrives at J14 as a signal; the buzzer's two wires from J15 are "
+        "red (+5 V) and white (the coil's other end). The LED chain's wires are red 5 V, black GND and green data. With "
+        "fewer colours, label each signal wire at both ends.",
         "",
         "![The whole table: pads, touch controllers, Pico, LEDs, Pi, controls, display and power](block-diagram.svg)",
         "",
