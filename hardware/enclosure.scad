@@ -66,6 +66,7 @@ rib_h = 15;                 // height of the light chambers: LED to plate, for a
 rib_t = 2.4;                // chamber walls (a cut through a wall leaves 1.2 mm on each piece)
 skirt_t = 3;                // the plate's outer wall
 notch = [8, 4];             // cable channels (width, height) at the foot of every wall
+bar_entry = 8;              // the link from the last tile comes down to the bar this far left of its end
 
 // "boards": a WS2812B on a 10 mm round pixel board glued on each LED mark (soldered links); "strand": a
 // pre-wired strand of 12 mm WS2811 "bullet" pixels pushed down through 12 mm holes in the LED board
@@ -414,6 +415,9 @@ figure("strip_h", rib_h + acrylic_t);
 // the front strip's band [y0, y1] and the gap in it for the link to the bar, [[x0, y0], [x1, y1]]
 figure("front_strip", [acrylic[0][0][1] - strip_w_mdf, acrylic[0][0][1]]);
 figure("strip_gap", strip_gap);
+// the printed plate's notch under the front wall where that link runs into the bar: [x0, x1], and the notches' size
+figure("bar_notch", bar_notch);
+figure("notch", notch);
 figure("bar_x0", bar_x0);
 // the LEDs: "boards" or "strand"; the chamber's height, an SMD pixel's emitting face, a bullet pixel's hole, head and body
 figure("leds", str("\"", leds, "\""));
@@ -513,7 +517,11 @@ module cable_channels() {
         translate([gx + (k + 0.5) * pitch[0] - notch[0] / 2, y - rib_t, -1]) cube([notch[0], 2 * rib_t, notch[1] + 1]);
     for (k = [0:5], y = [(fy + gy) / 2, (by + gy + grid[1]) / 2]) if (near([gx + k * pitch[0], y], notch[0]))
         translate([gx + k * pitch[0] - rib_t, y - notch[0] / 2, -1]) cube([2 * rib_t, notch[0], notch[1] + 1]);
+    // the link from the last tile runs along the front strip's wall into the bar's end wall: under it
+    if (near([bar_x0, fy], bar_entry + notch[0]))
+        translate([bar_notch[0], fy - rib_t, -1]) cube([bar_notch[1] - bar_notch[0], 2 * rib_t, notch[1] + 1]);
 }
+bar_notch = [bar_x0 - bar_entry - notch[0] / 2, bar_x0];  // x0, x1 of that notch
 
 module holes_2d() {
     // every hole through the plate, seen from above
@@ -645,7 +653,6 @@ module acrylic_2d() {
 strip_w_mdf = 18;           // the strips' width: 12 mm over the box's sides and 6 mm inside
 // The link from the last tile to the bar runs along between the grid and the light boxes and comes to the
 // bar's left end bar_entry mm left of it, into its end wall's strip channel: the front strip has a gap there.
-bar_entry = 8;
 strip_gap = [[bar_x0 - bar_entry - notch[0] / 2, acrylic[0][0][1] - strip_w_mdf - 1],
              [bar_x0 - bar_entry + notch[0] / 2, acrylic[0][0][1] + 1]];
 module strips_2d() {

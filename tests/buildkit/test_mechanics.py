@@ -575,6 +575,11 @@ def test_the_link_to_the_bar_crosses_the_mdf_routes_front_strip_through_its_gap(
     assert figs["bar_x0"] == pytest.approx(electrical.BAR_X0, abs=0.01)
     assert x0 < entry < x1 and x1 < figs["bar_x0"] - figs["rib_t"] / 2  # left of the light box's end wall
     assert x1 - x0 >= 3 * electrical.LINK_OD  # 5 V, data and GND side by side
+    # on the printed plate the front wall runs on to the bar's end wall there: a notch under it, as tall as the
+    # others, from the crossing to the end wall, takes the three wires lying flat
+    n0, n1 = figs["bar_notch"]
+    width, height = figs["notch"]
+    assert n0 <= entry - width / 2 + 0.01 and n1 >= figs["bar_x0"] - figs["rib_t"] / 2 and height >= electrical.LINK_OD
     # the link's length runs by that crossing, not straight to the bar's first LED
     where = electrical.led_positions()
     last, first = where[board.TILES - 1], where[board.TILES]

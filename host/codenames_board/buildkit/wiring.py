@@ -514,15 +514,16 @@ def link_lines(names: list[str]) -> list[str]:
             groups[(along, link.data_cut)] = groups.get((along, link.data_cut), 0) + 1
             continue
         if link.power_cut != link.data_cut:
-            how = (f"data {link.data_cut / 10:.0f} cm to DIN; 5 V and GND {link.power_cut / 10:.0f} cm, on past {b}'s "
+            how = (f"data {link.data_cut / 10:.1f} cm to DIN; 5 V and GND {link.power_cut / 10:.1f} cm, on past {b}'s "
                    "pads and down its feed hole into the lever connectors (below)")  # fmt: skip
         elif link.end == bar:
-            how = (f"{link.data_cut / 10:.0f} cm each: out of {a}'s chamber at the front, left along between the "
+            how = (f"{link.data_cut / 10:.1f} cm each: out of {a}'s chamber at the front, left along between the "
                    "grid and the light boxes (through the notches at the walls' feet; on the MDF route under the "
-                   "acrylic's margin), across to the bar's left end (the MDF route's front strip has a gap there) and "
-                   "into its light box through the strip channel in its end wall")  # fmt: skip
+                   "acrylic's margin), across to the bar's left end (the printed plate's wall there has a notch at its foot, "
+                   "the MDF route's front strip a gap) and into its light box through the strip channel in its end "
+                   "wall")  # fmt: skip
         else:
-            how = f"{link.data_cut / 10:.0f} cm each: through the two light boxes' facing end walls"
+            how = f"{link.data_cut / 10:.1f} cm each: through the two light boxes' facing end walls"
         odd.append(f"  - {a} → {b} (chain index {link.start} → {link.end}): {how}.")
     lines = [
         f"- **Cut each link's three wires** to its length (both ends' {electrical.LINK_END} mm to strip and bend in), "
