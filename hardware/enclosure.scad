@@ -148,7 +148,7 @@ entry_depth = [40, 30];     // room inside the back wall behind the USB-C socket
 // [x, y] of its centre (-1: in front of the Pi, under the grid, its long side along y)
 tile_board = [80, 120];
 tile_board_at = [-1, -1];
-tile_board_holes = [72, 112]; // its corner holes' spacing (M2.5 screws; drill them 2.7 mm where the board has none)
+tile_board_holes = [28, 44] * 2.54; // its mounting holes' spacing: holes B2, B46, AD2, AD46 of its grid, drilled 2.7 mm
 tile_board_standoff = 6;    // M2.5 x 6 mm standoffs: room for its solder side, and for the bullet pixels' bodies over it (leds = "strand")
 tile_board_gap = 20;        // between the Pi's header edge and the tile board: the Dupont housings and the ribbon
 // where 5 V and GND come up through the LED board into the tile chain: [row, column] of each tile

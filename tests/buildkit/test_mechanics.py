@@ -365,6 +365,21 @@ def test_the_other_feeds_are_clamped_at_the_jack_only_once_the_top_is_on():
     assert "| 12 | 7 | continuity | the other feeds out of the lever connectors behind the jack" in guide
 
 
+def test_the_guides_numbers_for_the_coupons_wire_the_box_and_the_mounting_holes_are_the_models(figs):
+    from codenames_board.buildkit import perfboard
+
+    guide = " ".join(README.split())
+    longest = max(electrical.pad_wire_lengths())
+    assert f"about {longest / 10:.0f} cm, tile" in guide
+    # the box: front and back the plate's width, the sides between them
+    width, depth = figs["plate"]
+    wall = figs["box_inner"][0][0]  # the plywood sides
+    assert f"the front and the back {width:g} mm long, the two sides {depth - 2 * wall:g} mm between them" in guide
+    assert f"the plate's {width:g} x {depth:g} mm" in guide
+    names = ", ".join(perfboard.hole_name(m) for m in perfboard.MOUNTS[:-1]) + " and " + perfboard.hole_name(perfboard.MOUNTS[-1])
+    assert guide.count(f"mounting holes {names}") >= 2 and names in parts()["standoff M2.5 x 6 mm"].notes
+
+
 def test_the_checks_and_stages_come_in_the_guides_order():
     parts = dict(mechanics.STEPS)["Build the tile board"]
     assert [p for p in parts if p.startswith("stage") or p == "firmware"] == ["stage 0", "stage 1", "stage 2", "firmware", "stage 3"]
@@ -444,6 +459,13 @@ def test_the_pi_and_the_tile_board_fit_on_the_floor_clear_of_everything(figs):
     for board in boards.values():
         inside = [(x, y) for x, y in figs["floor_holes"] if board.x0 + 2 < x < board.x1 - 2 and board.y0 + 2 < y < board.y1 - 2]
         assert len(inside) == 4, board.name
+    # the tile board's four: the perfboard layout's mounting holes, as far apart (the board turned either way)
+    from codenames_board.buildkit import perfboard
+
+    mine = [(x, y) for x, y in figs["floor_holes"] if tile.x0 < x < tile.x1 and tile.y0 < y < tile.y1]
+    spans = sorted(max(p[i] for p in mine) - min(p[i] for p in mine) for i in (0, 1))
+    drilled = [perfboard.hole(*mount) for mount in perfboard.MOUNTS]
+    assert spans == pytest.approx(sorted(max(p[i] for p in drilled) - min(p[i] for p in drilled) for i in (0, 1)), abs=0.01)
 
 
 def test_the_floor_check_catches_a_board_under_a_button_too_tall_or_on_another(need_tool):

@@ -302,6 +302,29 @@ def test_a_pad_wire_lands_at_the_top_edge_above_its_electrode():
             assert row == 3 and (column, 2) in places[ref].relief
 
 
+def test_the_mounting_holes_leave_room_for_the_standoffs_and_the_first_layouts_corners_did_not(monkeypatch):
+    model = circuit.build(parse(""), board)
+    assert perfboard.mount_problems(model) == []
+    # the first layout: J13 reached the corner (the screw head on the terminal block) and tile A1's pad wire's
+    # strain-relief hole sat 2.5 mm from the hole drilled at B2
+    first = perfboard.placements(model)
+    moved = {"J13": (41, 29), "J9": (3, 3)}
+    shifted = []
+    for place in first:
+        if place.ref in moved:
+            dx = moved[place.ref][0] - min(c for c, _ in place.pins.values())
+            pins = {n: (c + dx, r) for n, (c, r) in place.pins.items()}
+            relief = tuple((c + dx, r) for c, r in place.relief)
+            body = (place.body[0] + dx, place.body[1], place.body[2] + dx, place.body[3])
+            place = perfboard.Placement(place.ref, pins, body, place.round, relief, place.under)
+        shifted.append(place)
+    problems = perfboard.mount_problems(model, shifted)
+    assert any("AD46: its screw head sits on J13" in p for p in problems), problems
+    assert any("B2 is 2.5 mm from J9's hole B3" in p for p in problems), problems
+    text = wiring.generate()["README.md"]
+    assert f"drill out the four mounting holes B2, B46, AD2, AD46 to {perfboard.MOUNT_DRILL:g} mm" in text
+
+
 def test_a_strain_relief_hole_is_drilled_to_take_the_insulated_wire_and_the_rows_say_so():
     # 24 AWG over its insulation does not pass a perfboard's 1 mm hole; the drill leaves board between neighbours
     assert perfboard.WIRE_OD_MAX < perfboard.RELIEF_DRILL < perfboard.PITCH - 0.5

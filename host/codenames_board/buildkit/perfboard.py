@@ -26,6 +26,14 @@ WIRE_OD_MAX = 1.4
 BOARD = tuple(sorted(electrical.perfboard(), reverse=True))  # (120, 80): landscape, the pad wires' edge at the top
 COLUMNS, ROWS = (int(side // PITCH) for side in BOARD)
 OFFSET = tuple((side - (count - 1) * PITCH) / 2 for side, count in zip(BOARD, (COLUMNS, ROWS)))
+#: The board's four mounting holes: holes of the grid, drilled out for M2.5 screws into the floor's standoffs
+#: (the model's tile_board_holes: MOUNT_PITCHES apart). Round each, nothing of the board's own: no soldered or
+#: strain-relief hole within PAD_CLEAR (the standoff's hex, 2.9 mm to its corners, and a pad's ring), no jumper
+#: under the board within STANDOFF_CLEAR, no part's body over it within HEAD_CLEAR (an M2.5 pan head, 4.5-5 mm).
+MOUNTS = ((2, 2), (COLUMNS - 1, 2), (2, ROWS - 1), (COLUMNS - 1, ROWS - 1))
+MOUNT_PITCHES = (COLUMNS - 3, ROWS - 3)
+MOUNT_DRILL = 2.7
+PAD_CLEAR, STANDOFF_CLEAR, HEAD_CLEAR = 4.0, 3.0, 2.6
 
 
 def row_name(row: int) -> str:
@@ -65,7 +73,7 @@ def _span(pins: dict[str, tuple[int, int]], grow: float = 0.5) -> tuple[float, f
 def placements(circuit: Circuit) -> list[Placement]:
     out = []
     for index, (electrodes, control, wires) in enumerate((("J4", "J3", "J9"), ("J6", "J5", "J10"), ("J8", "J7", "J11"))):
-        left = 3 + 15 * index
+        left = 4 + 15 * index - (index > 0)  # the first clear of the mounting hole at B2
         out.append(Placement(electrodes, _row((left, 6), 13), (left - 0.5, 5.5, left + 12.5, 13.5)))
         out.append(Placement(control, _row((left + 3, 13), 7), (left + 2.5, 12.5, left + 9.5, 13.5), under=electrodes))
         if any(part.ref == wires for part in circuit.parts):
@@ -84,8 +92,8 @@ def placements(circuit: Circuit) -> list[Placement]:
     out.append(Placement("R2", _row((28, 22), 2, 4), (27.5, 21.5, 32.5, 22.5)))
     out.append(Placement("R1", _row((29, 24), 2, 4), (28.5, 23.5, 33.5, 24.5)))
     out.append(Placement("C2", {"1": (42, 25), "2": (44, 25)}, (41.03, 23.03, 44.97, 26.97), round=True))
-    out.append(Placement("J12", _row((36, 29), 2, 2), (35, 27.4, 39, 30.5)))
-    out.append(Placement("J13", _row((41, 29), 3, 2), (40, 27.4, 46, 30.5)))
+    out.append(Placement("J12", _row((34, 29), 2, 2), (33, 27.4, 37, 30.5)))
+    out.append(Placement("J13", _row((39, 29), 3, 2), (38, 27.4, 44, 30.5)))  # clear of the mounting hole at AD46
     j14 = _row((4, 29), 2)
     out.append(Placement("J14", j14, (3.5, 28.5, 5.5, 30.5), relief=tuple((c, 30) for c, _ in j14.values())))
     out.append(Placement("R3", _row((8, 27), 2, 4), (7.5, 26.5, 12.5, 27.5)))
@@ -134,6 +142,40 @@ def check(circuit: Circuit) -> list[str]:
             if spot in used:
                 problems.append(f"hole {hole_name(spot)} is taken by {used[spot]} and {place.ref}")
             used[spot] = place.ref
+    return problems + mount_problems(circuit, places)
+
+
+def extent(circuit: Circuit) -> tuple[int, int, int, int]:
+    """The first and last column and row the layout uses: its pins, strain-relief and mounting holes."""
+    spots = [*MOUNTS, *(spot for place in placements(circuit) for spot in (*place.pins.values(), *place.relief))]
+    return (min(c for c, _ in spots), max(c for c, _ in spots), min(r for _, r in spots), max(r for _, r in spots))
+
+
+def _to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, float]) -> float:
+    (px, py), (ax, ay), (bx, by) = p, a, b
+    dx, dy = bx - ax, by - ay
+    t = max(0.0, min(1.0, ((px - ax) * dx + (py - ay) * dy) / (dx * dx + dy * dy))) if dx or dy else 0.0
+    return math.hypot(px - ax - t * dx, py - ay - t * dy)
+
+
+def mount_problems(circuit: Circuit, places: list[Placement] | None = None) -> list[str]:
+    """What a mounting hole's standoff or screw head would sit on: a soldered hole, a jumper, a part's body."""
+    places = placements(circuit) if places is None else places
+    problems = []
+    for mount in MOUNTS:
+        centre = hole(*mount)
+        name = hole_name(mount)
+        for place in places:
+            for spot in (*place.pins.values(), *place.relief):
+                if math.dist(centre, hole(*spot)) < PAD_CLEAR:
+                    problems.append(f"the mounting hole at {name} is {math.dist(centre, hole(*spot)):.1f} mm from {place.ref}'s hole {hole_name(spot)}")
+            x1, y1, x2, y2 = body_mm(place)
+            near = (min(max(centre[0], x1), x2), min(max(centre[1], y1), y2))
+            if not place.under and math.dist(centre, near) < HEAD_CLEAR:
+                problems.append(f"the mounting hole at {name}: its screw head sits on {place.ref}")
+        for wire in wires(circuit):
+            if not wire.bare and _to_segment(centre, hole(*wire.a), hole(*wire.b)) < STANDOFF_CLEAR:
+                problems.append(f"the mounting hole at {name}: its standoff sits on the jumper {hole_name(wire.a)}-{hole_name(wire.b)}")
     return problems
 
 
@@ -526,6 +568,11 @@ def perfboard_svg(circuit: Circuit) -> str:
     for row in range(1, ROWS + 1):
         _, y = at(1, row)
         svg.text(LEFT - 8, y + 3, row_name(row), size=9, anchor="end", fill=GREY)
+    for mount in MOUNTS:  # drilled out for the standoffs' screws: a ring the standoff covers
+        x, y = at(*mount)
+        svg.items.append(f'<circle cx="{x}" cy="{y}" r="{round(PAD_CLEAR * SCALE, 1)}" fill="none" stroke="{GREY}" '
+                         'stroke-width="0.8" stroke-dasharray="3 3"/>')
+        svg.circle(x, y, round(MOUNT_DRILL / 2 * SCALE, 1), "#ffffff")
     places = placements(circuit)
     for place in places:
         part = circuit.part(place.ref)

@@ -653,8 +653,17 @@ def layout_sections(config: Config, board: ModuleType) -> list[str]:
         "",
         f"The {perfboard.BOARD[0]} x {perfboard.BOARD[1]} mm board lies landscape, seen from the parts' side: rows "
         f"A-{perfboard.row_name(perfboard.ROWS)} from the pad wires' edge, columns 1-{perfboard.COLUMNS} from the Pico's "
-        "USB end. A hole is named by row and column, as on a breadboard (C12: row C, column 12). Solder the sockets "
-        f"first; the parts cover {perfboard.fill(model) * 100:.0f} % of the board inside its margin.",
+        "USB end. A hole is named by row and column, as on a breadboard (C12: row C, column 12). Before any part goes "
+        f"in, drill out the four mounting holes {', '.join(perfboard.hole_name(m) for m in perfboard.MOUNTS)} to "
+        f"{perfboard.MOUNT_DRILL:g} mm (the white circles: {perfboard.MOUNT_PITCHES[0] * perfboard.PITCH:g} x "
+        f"{perfboard.MOUNT_PITCHES[1] * perfboard.PITCH:g} mm apart, as the floor's holes; nothing is soldered within "
+        "the dashed ring round each, where the standoff sits) and the strain-relief holes of the wires soldered in to "
+        f"{perfboard.RELIEF_DRILL:g} mm. Solder the sockets first; the parts cover {perfboard.fill(model) * 100:.0f} % of "
+        "the board inside its margin. The layout uses rows {0}-{1} and columns {2}-{3}, and the mounting holes need the "
+        "row and the column of board round them: a board with fewer than {4} x {5} holes will not do, a larger one cut "
+        "down to size will.".format(
+            perfboard.row_name(perfboard.extent(model)[2]), perfboard.row_name(perfboard.extent(model)[3]),
+            perfboard.extent(model)[0], perfboard.extent(model)[1], perfboard.ROWS, perfboard.COLUMNS),
         "",
         _table(("part", "value", "pin 1 at", "which way round", "holes"), perfboard.part_rows(model)),
         "",
