@@ -143,6 +143,8 @@ usb_c_hole = 12;
 // the LED supply's panel jack: a DC-022B style 5.5/2.1 mm jack threads M11 (an 11 mm hole, nut
 // inside); a Switchcraft 712A needs 7.9 mm (5/16 in)
 dc_jack_hole = 11;
+entry_panel = 4;            // panel-mount sockets clamp a few mm: the back wall is thinned to this round each entry,
+entry_counterbore = 25;     // from inside, with a Forstner bit this wide (room for the nut and a spanner's turn)
 entry_depth = [40, 30];     // room inside the back wall behind the USB-C socket (its body and plug) and the DC jack (body and solder tabs)
 // The tile board (the perfboard of buildkit/electrical.py's perfboard()) on standoffs on the floor:
 // [x, y] of its centre (-1: in front of the Pi, under the grid, its long side along y)
@@ -408,6 +410,8 @@ figure("floor_boards", [["Pi", pi_c - pi_size / 2, pi_c + pi_size / 2, pi_z],
 figure("floor_holes", [for (h = concat(pi_mount, tb_mount)) h]);
 figure("hanging", hanging);
 figure("entry_rooms", entry_rooms);
+// the back wall round each entry: what is left of it, the counterbore from inside, and the entries' holes
+figure("entry_panel", [entry_panel, entry_counterbore, box_wall, [for (e = entries) [e[0], e[2]]]]);
 // the faster route: [sheet, the counterbore's depth from below, its diameter, how many], the acrylic sheets, the strips' height
 figure("counterbore", [mdf_t, mdf_t - button_panel, len(mdf_counterbores) > 0 ? counterbore_d(mdf_counterbores[0]) : 0, len(mdf_counterbores)]);
 figure("acrylic", acrylic);
@@ -517,6 +521,10 @@ module cable_channels() {
         translate([gx + (k + 0.5) * pitch[0] - notch[0] / 2, y - rib_t, -1]) cube([notch[0], 2 * rib_t, notch[1] + 1]);
     for (k = [0:5], y = [(fy + gy) / 2, (by + gy + grid[1]) / 2]) if (near([gx + k * pitch[0], y], notch[0]))
         translate([gx + k * pitch[0] - rib_t, y - notch[0] / 2, -1]) cube([2 * rib_t, notch[0], notch[1] + 1]);
+    // the wires coming up through the LED board's feed holes (the chain's end, past the last turn LED, lies
+    // under the front strip's wall) pass under whatever wall stands there
+    for (feed = ledboard_feeds()) if (near(feed[1], feed[2] + 10))
+        translate([feed[1][0], feed[1][1], -1]) cylinder(d = feed[2] + 6, h = notch[1] + 1);
     // the link from the last tile runs along the front strip's wall into the bar's end wall: under it
     if (near([bar_x0, fy], bar_entry + notch[0]))
         translate([bar_notch[0], fy - rib_t, -1]) cube([bar_notch[1] - bar_notch[0], 2 * rib_t, notch[1] + 1]);
@@ -642,10 +650,15 @@ module light_boxes() {
 foam_t = 5;                 // 5 mm foam board
 foam_walls = [[6, grid[0] + foam_t, rib_h, 6, 5], [6, grid[1] + foam_t, rib_h, 6, 5]];
 
-acrylic_margin = 8;         // the acrylic runs this far past the grid's outer walls and the bar's light boxes
+acrylic_margin = 4;         // the acrylic runs this far past the grid's outer walls and the bar's light boxes
 acrylic = [[[gx - acrylic_margin, gy - acrylic_margin], [gx + grid[0] + acrylic_margin, gy + grid[1] + acrylic_margin]],
            [[bar_x0 - rib_t - acrylic_margin, fy - box_in / 2 - rib_t - acrylic_margin],
             [turn_x0 + turn_len + rib_t + acrylic_margin, fy + box_in / 2 + rib_t + acrylic_margin]]];
+// every edge screw goes through a strip, its whole hole and a millimetre round it clear of the acrylic
+for (sc = edge_screws, a = acrylic)
+    check(sc[0] < a[0][0] - screw_d / 2 - 1 || sc[0] > a[1][0] + screw_d / 2 + 1
+          || sc[1] < a[0][1] - screw_d / 2 - 1 || sc[1] > a[1][1] + screw_d / 2 + 1,
+          str("the edge screw at ", sc, " goes through the MDF route's acrylic, not a strip"));
 module acrylic_2d() {
     for (a = acrylic) translate(a[0]) square(a[1] - a[0]);
 }

@@ -16,7 +16,7 @@ import pytest
 from codenames_firmware import board
 
 from codenames_board import compositor
-from codenames_board.buildkit import hardware, power
+from codenames_board.buildkit import hardware, mechanics, power
 from codenames_board.config import BUTTON_PINS, REQUIRED_PINS, parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -449,7 +449,9 @@ def test_screws_and_pieces_match_the_parts_list_and_the_guide(renders):
     echo = "\n".join(echo_of(logs["ledboard.svg"]))
     edge, up, hood = (int(n) for n in re.search(r"screws: (\d+) along the edges, (\d+) up through the LED board, (\d+) for the hood", echo).groups())
     bom = parts()
-    assert bom["wood screw 3 x 40 mm"].quantity == edge and f"({edge})" in bom["wood screw 3 x 40 mm"].notes
+    corners = mechanics.BOX_CORNER_SCREWS
+    assert bom["wood screw 3 x 40 mm"].quantity == edge + corners
+    assert f"({edge})" in bom["wood screw 3 x 40 mm"].notes and f"({corners})" in bom["wood screw 3 x 40 mm"].notes
     assert bom["self-tapping screw 3 x 16 mm"].quantity == up and f"({up})" in bom["self-tapping screw 3 x 16 mm"].notes
     assert bom["screw M3 x 12 mm"].quantity == bom["threaded insert M3"].quantity == hood
     guide = " ".join(README.split())
@@ -464,6 +466,13 @@ def test_the_checks_catch_a_piece_too_large_for_the_bed(need_tool):
     need_tool("openscad")
     echo = hardware.echoes(SCAD, "cuts_x=[]")
     assert re.search(r'WARNING: piece \[0, 0\] is 470 x [\d.]+ mm: larger than the bed; add a cut', echo), echo
+
+
+def test_the_checks_catch_an_edge_screw_through_the_mdf_routes_acrylic(need_tool):
+    # the first acrylic ran 8 mm past the walls: the side strips were cut back to 6 mm under eight edge screws
+    need_tool("openscad")
+    echo = hardware.echoes(SCAD, "acrylic_margin=8")
+    assert len(re.findall(r"WARNING: the edge screw at \[[\d.]+, [\d.]+\] goes through the MDF route's acrylic", echo)) == 8, echo
 
 
 def test_the_committed_picture_is_the_model_as_it_is(renders):

@@ -60,7 +60,8 @@ def test_every_screw_in_the_parts_list_reaches_through_its_stack_into_enough_thr
         diameter, length = mechanics.screw_size(name)
         mine = [joint for joint in joints if joint.name == joint_name]
         # one row per joint: the printed route's count; the MDF route uses the same screws
-        assert bom[name].quantity == next(joint.screws for joint in mine if joint.route == "printed"), name
+        corners = mechanics.BOX_CORNER_SCREWS if joint_name == "edge" else 0  # the box's corners take the same
+        assert bom[name].quantity == next(joint.screws for joint in mine if joint.route == "printed") + corners, name
         for joint in mine:
             assert mechanics.screw_problems(joint, diameter, length) == [], name
 
@@ -380,6 +381,29 @@ def test_the_guides_numbers_for_the_coupons_wire_the_box_and_the_mounting_holes_
     assert guide.count(f"mounting holes {names}") >= 2 and names in parts()["standoff M2.5 x 6 mm"].notes
 
 
+def test_the_guide_puts_each_button_in_its_hole_as_the_model_does(figs):
+    points = {name: xyz for name, xyz in figs["points"]}
+    labels = {"DOWN": "CLUE DOWN", "UP": "CLUE UP"}
+    back = [name for name in ("CONFIRM", "UP", "DOWN", "UNDO", "NEW GAME") if name in points]
+    # the spymasters look from the back edge: their left is the model's right
+    order = [labels.get(name, name) for name in sorted(back, key=lambda name: -points[name][0])]
+    hood_x = points["display socket"][0]
+    left_of_hood = [labels.get(n, n) for n in back if points[n][0] > hood_x]
+    order.insert(len(left_of_hood), "(the hood)")
+    guide = " ".join(README.split())
+    assert "the spymasters' " + ", ".join(order) + ";" in guide
+    front = sorted(("END TURN", "SAND TIMER"), key=lambda name: points[name][0])
+    assert front == ["END TURN", "SAND TIMER"] and "the operatives' END TURN on the left" in guide
+
+
+def test_the_back_walls_entries_are_thinned_to_what_their_sockets_clamp(figs):
+    panel, bore, wall, entries = figs["entry_panel"]
+    assert panel < wall and all(hole < bore for _, hole in entries)
+    guide = " ".join(README.split())
+    assert f"with a {bore:g} mm Forstner bit, thin the wall round each hole to {panel:g} mm first, {wall - panel:g} mm deep" in guide
+    assert f"**{bore:g} mm Forstner bit** to thin the back wall" in guide
+
+
 def test_the_checks_and_stages_come_in_the_guides_order():
     parts = dict(mechanics.STEPS)["Build the tile board"]
     assert [p for p in parts if p.startswith("stage") or p == "firmware"] == ["stage 0", "stage 1", "stage 2", "firmware", "stage 3"]
@@ -606,6 +630,27 @@ def test_the_link_to_the_bar_crosses_the_mdf_routes_front_strip_through_its_gap(
     where = electrical.led_positions()
     last, first = where[board.TILES - 1], where[board.TILES]
     assert electrical.link_lengths()[board.TILES - 1] > abs(last[0] - first[0]) + abs(last[1] - first[1])
+
+
+def test_no_wall_of_the_plate_stands_on_a_feed_hole_in_the_led_board(tmp_path, need_tool_module):
+    # the wires coming up through a feed hole (the chain's end lay under the front strip's wall) must not be
+    # pressed flat by the plate's walls: a slice through the walls' feet meets no feed hole
+    need_tool_module("openscad")
+    slice_ = """
+intersection() {
+    projection(cut = true) translate([0, 0, -%g]) difference() { walls(); cable_channels(); }
+    for (feed = ledboard_feeds()) translate(feed[1]) circle(d = feed[2]);
+}
+"""
+    running = {}
+    for name, body in (("model", slice_), ("unnotched", slice_.replace("difference() { walls(); cable_channels(); }", "walls();"))):
+        scad = tmp_path / f"{name}.scad"
+        scad.write_text(f"include <{SCAD.resolve()}>\n" + body % (electrical.LINK_OD + 0.2))
+        running[name] = subprocess.Popen(hardware.scad_command(scad, tmp_path / f"{name}.svg", 'part="slice"'),
+                                         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
+    results = {name: process.communicate(timeout=600)[0] for name, process in running.items()}
+    assert "top level object is empty" in results["model"], results["model"][-2000:]
+    assert "top level object is empty" not in results["unnotched"]  # the walls alone stand on the chain's end
 
 
 def test_the_mdf_coupon_and_the_light_boxes_render_as_the_guide_says(renders, figs):

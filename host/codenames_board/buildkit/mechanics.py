@@ -161,6 +161,10 @@ BUZZER_WIRES = (("Pi header", "tile board", 2), ("tile board", "buzzer", 2))
 #: The status LED's signal wire from the Pi's header, cut to FRONT_WIRE (its cathode is on a ground harness).
 STATUS_LED_WIRES = 1
 
+#: The box's corners: two 3 x 40 mm screws each through the front or back into the side's end (the parts list's
+#: row of edge screws holds them too).
+BOX_CORNER_SCREWS = 8
+
 #: A harness's jumpers from part to part stay under the plate (the floor does not pull on them): the run
 #: along the plate and this much to turn into each tab.
 JUMPER_SLACK_MM = 50
@@ -316,9 +320,9 @@ _MDF_ORDER = (
 _MDF_PARTS = {
     **dict(STEPS),
     "One tile first": ("MDF coupon", "one-tile test"),
-    "Cut and glue the top": ("hood", "light boxes", "top sheet", "counterbores", "acrylic", "strips"),
+    "Cut and glue the top": ("hood", "light boxes", "top sheet", "counterbores", "acrylic", "strips", "hood nuts"),
     "The light chambers": ("chamber walls", "light boxes glued"),
-    "The display and the hood": ("display", "display ribbon", "hood", "hood nuts"),
+    "The display and the hood": ("display", "display ribbon", "hood"),
     "The LED board onto the top": ("LED board",),
 }
 MDF_STEPS = tuple((title, _MDF_PARTS[title]) for title in _MDF_ORDER)
@@ -335,7 +339,8 @@ MDF_ACCESS = (
     ("LED wires", "the walls' cable notches go over them", "chamber walls"),
     ("chamber walls", "slotted together on the LED board", "LED board"),
     ("light boxes glued", "over the strip pieces on the LED board", "LED board"),
-    ("hood nuts", "under the 4 mm sheet, in the strips' pockets", "LED board"),
+    ("hood nuts", "epoxied under the 4 mm sheet while it lies bare, captive", "LED board"),
+    ("hood nuts", "the hood screws into them", "hood"),
     ("LED board", "taped to the sheet, held by the 20 edge screws alone", "top"),
 )  # fmt: skip
 
