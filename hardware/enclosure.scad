@@ -664,10 +664,12 @@ module acrylic_2d() {
 }
 
 strip_w_mdf = 18;           // the strips' width: 12 mm over the box's sides and 6 mm inside
-// The link from the last tile to the bar runs along between the grid and the light boxes and comes to the
-// bar's left end bar_entry mm left of it, into its end wall's strip channel: the front strip has a gap there.
-strip_gap = [[bar_x0 - bar_entry - notch[0] / 2, acrylic[0][0][1] - strip_w_mdf - 1],
-             [bar_x0 - bar_entry + notch[0] / 2, acrylic[0][0][1] + 1]];
+// The MDF route's link from the last tile to the bar runs along its row's LEDs through the foam walls' notches
+// to the chamber in front of the bar's left end, out through that chamber's front notch and across the front
+// strip, which has a gap there, then behind the light box to its left end wall's strip channel.
+strip_gap_x = gx + (floor((bar_x0 - gx) / pitch[0]) + 0.5) * pitch[0];
+strip_gap = [[strip_gap_x - notch[0] / 2, acrylic[0][0][1] - strip_w_mdf - 1],
+             [strip_gap_x + notch[0] / 2, acrylic[0][0][1] + 1]];
 module strips_2d() {
     // around the edges, and across the plate in front of and behind the grid's acrylic, clear of
     // the acrylic, every button's nut and the cable slot

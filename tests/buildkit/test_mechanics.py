@@ -149,6 +149,15 @@ def test_every_cable_reaches_its_path_in_the_model_with_slack(figs):
     (tile_board,) = [(low, high) for name, low, high, _ in figs["floor_boards"] if name == "tile board"]
     nearest = [min(max(p, lo), hi) for p, lo, hi in zip(points["Pi header"], *tile_board)]  # its nearest edge
     assert mechanics.cable_run(points["Pi header"][:2], nearest) + mechanics.SLACK_MM <= mechanics.BACK_WIRE
+    # the buzzer's wires from their holes in the layout, the board on the floor as the guide mounts it
+    from codenames_board.buildkit import perfboard
+
+    assert [list(corner) for corner in electrical.TILE_BOARD[:2]] == [list(corner) for corner in tile_board]
+    j14, j15 = perfboard.in_box(*perfboard.J14_AT), perfboard.in_box(*perfboard.J15_AT)
+    assert mechanics.cable_run(points["Pi header"], j14) + mechanics.SLACK_MM <= mechanics.BACK_WIRE
+    buzzer = next([x, y, lowest] for name, (x, y), _, lowest in figs["hanging"] if name == "buzzer")
+    assert mechanics.cable_run(j15, buzzer) + mechanics.SLACK_MM <= mechanics.BUZZER_WIRE
+    assert f"the buzzer's {mechanics.BUZZER_WIRE // 10} cm" in " ".join(README.split())
     # one spade on each tab: a harness's two wires share the spade on a tab it passes (crimped in together)
     assert "0.25-0.5 mm²" in bom["female spade crimp terminal 2.8 mm"].example
     assert bom["female spade crimp terminal 2.8 mm"].quantity == 2 * sum(c.b_connector.size == "2.8" for c in buttons)
@@ -379,6 +388,18 @@ def test_the_guides_numbers_for_the_coupons_wire_the_box_and_the_mounting_holes_
     assert f"the plate's {width:g} x {depth:g} mm" in guide
     names = ", ".join(perfboard.hole_name(m) for m in perfboard.MOUNTS[:-1]) + " and " + perfboard.hole_name(perfboard.MOUNTS[-1])
     assert guide.count(f"mounting holes {names}") >= 2 and names in parts()["standoff M2.5 x 6 mm"].notes
+
+
+def test_the_standoffs_screws_reach_in_from_both_ends_without_meeting():
+    # a female-female standoff takes a screw through the floor from below and one through the board from above
+    floor = 3.0  # the model's floor_t: 3 mm hardboard
+    bom = parts()
+    for name, board_t in (("standoff M2.5 x 10 mm", 1.4), ("standoff M2.5 x 6 mm", electrical.PERFBOARD_T)):
+        length = mechanics.screw_size(name)[1]
+        screws = [float(n) for n in re.findall(r"M2\.5 x (\d+(?:\.\d+)?) mm screws", bom[name].example)]
+        floor_side, board_side = screws[0], screws[-1]
+        into = (floor_side - floor, board_side - board_t)
+        assert min(into) >= 2.0 and sum(into) <= length - 0.5, (name, into)
 
 
 def test_the_guide_puts_each_button_in_its_hole_as_the_model_does(figs):
@@ -619,8 +640,20 @@ def test_the_link_to_the_bar_crosses_the_mdf_routes_front_strip_through_its_gap(
     assert y0 < front[0] and y1 > front[1]  # through the strip's whole width
     entry = electrical.BAR_X0 - electrical.BAR_ENTRY
     assert figs["bar_x0"] == pytest.approx(electrical.BAR_X0, abs=0.01)
-    assert x0 < entry < x1 and x1 < figs["bar_x0"] - figs["rib_t"] / 2  # left of the light box's end wall
+    # the gap lies in front of a chamber's front notch (the foam walls' notches are midway along each chamber),
+    # the chamber in front of the bar's left end
+    centre = (x0 + x1) / 2
+    pitch = figs["pitch"][0]
+    k = (centre - electrical.FIRST_TILE[0]) / pitch
+    assert k == pytest.approx(round(k), abs=0.01) and electrical.FIRST_TILE[0] + (round(k) - 0.5) * pitch < figs["bar_x0"] < centre + pitch / 2
     assert x1 - x0 >= 3 * electrical.LINK_OD  # 5 V, data and GND side by side
+    # the MDF route's way (along the row to that chamber, out and across, behind the light box to the bar's
+    # left end) is no longer than the link's cut length allows
+    where = electrical.led_positions()
+    last, first = where[board.TILES - 1], where[board.TILES]
+    behind = figs["front_strip"][0] - 3
+    mdf_way = abs(last[0] - centre) + abs(last[1] - behind) + abs(centre - entry) + abs(behind - first[1]) + abs(first[0] - entry)
+    assert mdf_way <= electrical.link_lengths()[board.TILES - 1] + 2 * electrical.LINK_END
     # on the printed plate the front wall runs on to the bar's end wall there: a notch under it, as tall as the
     # others, from the crossing to the end wall, takes the three wires lying flat
     n0, n1 = figs["bar_notch"]

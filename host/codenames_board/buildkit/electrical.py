@@ -263,9 +263,9 @@ class Feed:
     tail: float = 0.0
 
 
-def _nearest_on_tile_board(x: float, y: float) -> tuple[float, float, float]:
-    (x0, y0), (x1, y1), z = TILE_BOARD
-    return (min(max(x, x0), x1), min(max(y, y0), y1), z + PERFBOARD_T + TERMINAL_H)
+def _terminal(point: tuple[float, float, float]) -> tuple[float, float, float]:
+    """A terminal block's clamp over its first hole."""
+    return point[0], point[1], point[2] + TERMINAL_H
 
 
 def feed_paths(points: list[int] | None = None) -> list["Feed"]:
@@ -277,10 +277,12 @@ def feed_paths(points: list[int] | None = None) -> list["Feed"]:
     for point in points:
         x, y = positions[point]
         if point == 0:
-            j12 = _nearest_on_tile_board(DC_JACK[0], DC_JACK[1])
+            from .perfboard import J12_AT, J13_AT, in_box  # its layout, on the floor as the guide mounts it
+
+            j12 = _terminal(in_box(*J12_AT))
             run = sum(abs(a - b) for a, b in zip(DC_JACK, j12)) + FEED_SLACK
             hole = (x - FEED_HOLE_TO_LED, y)
-            j13 = _nearest_on_tile_board(*hole)
+            j13 = _terminal(in_box(*J13_AT))
             tail = (abs(j13[0] - hole[0]) + abs(j13[1] - hole[1]) + (LEDBOARD_UNDER_Z - j13[2]) + LEDBOARD_T
                     + FEED_HOLE_TO_LED + FEED_SLACK)  # fmt: skip
             feeds.append(Feed(point, "the tile board (J12), on through J13", run, tail))

@@ -34,6 +34,16 @@ MOUNTS = ((2, 2), (COLUMNS - 1, 2), (2, ROWS - 1), (COLUMNS - 1, ROWS - 1))
 MOUNT_PITCHES = (COLUMNS - 3, ROWS - 3)
 MOUNT_DRILL = 2.7
 PAD_CLEAR, STANDOFF_CLEAR, HEAD_CLEAR = 4.0, 3.0, 2.6
+#: Where the wires off the board start: the first pin of each terminal block and wire point (column, row).
+J12_AT, J13_AT, J14_AT, J15_AT = (34, 29), (39, 29), (4, 29), (25, 29)
+
+
+def in_box(column: float, row: float) -> tuple[float, float, float]:
+    """A hole's place in the box (the model's mm, the hole's top): the board lies on the floor with the Pico's USB
+    end (column 1) towards the Pi at the back and its parts up, so row A runs along its right-hand long edge."""
+    (x0, y0), (x1, y1), z = electrical.TILE_BOARD
+    x, y = hole(column, row)
+    return x1 - y, y1 - x, z + electrical.PERFBOARD_T
 
 
 def row_name(row: int) -> str:
@@ -92,16 +102,16 @@ def placements(circuit: Circuit) -> list[Placement]:
     out.append(Placement("R2", _row((28, 22), 2, 4), (27.5, 21.5, 32.5, 22.5)))
     out.append(Placement("R1", _row((29, 24), 2, 4), (28.5, 23.5, 33.5, 24.5)))
     out.append(Placement("C2", {"1": (42, 25), "2": (44, 25)}, (41.03, 23.03, 44.97, 26.97), round=True))
-    out.append(Placement("J12", _row((34, 29), 2, 2), (33, 27.4, 37, 30.5)))
-    out.append(Placement("J13", _row((39, 29), 3, 2), (38, 27.4, 44, 30.5)))  # clear of the mounting hole at AD46
-    j14 = _row((4, 29), 2)
+    out.append(Placement("J12", _row(J12_AT, 2, 2), (33, 27.4, 37, 30.5)))
+    out.append(Placement("J13", _row(J13_AT, 3, 2), (38, 27.4, 44, 30.5)))  # clear of the mounting hole at AD46
+    j14 = _row(J14_AT, 2)
     out.append(Placement("J14", j14, (3.5, 28.5, 5.5, 30.5), relief=tuple((c, 30) for c, _ in j14.values())))
     out.append(Placement("R3", _row((8, 27), 2, 4), (7.5, 26.5, 12.5, 27.5)))
     out.append(Placement("Q1", _row((14, 29), 3), (13.5, 28.3, 16.5, 29.8)))
     # R4 and D1 run right to left: R4's coil end and D1's anode above each other, R4's other end above Q1's collector.
     out.append(Placement("R4", {"1": (19, 27), "2": (14, 27)}, (13.5, 26.5, 19.5, 27.5)))
     out.append(Placement("D1", {"1": (22, 29), "2": (19, 29)}, (18.5, 28.5, 22.5, 29.5)))
-    j15 = _row((25, 29), 2)
+    j15 = _row(J15_AT, 2)
     out.append(Placement("J15", j15, (24.5, 28.5, 26.5, 30.5), relief=tuple((c, 30) for c, _ in j15.values())))
     return out
 

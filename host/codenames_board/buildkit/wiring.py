@@ -517,11 +517,12 @@ def link_lines(names: list[str]) -> list[str]:
             how = (f"data {link.data_cut / 10:.1f} cm to DIN; 5 V and GND {link.power_cut / 10:.1f} cm, on past {b}'s "
                    "pads and down its feed hole into the lever connectors (below)")  # fmt: skip
         elif link.end == bar:
-            how = (f"{link.data_cut / 10:.1f} cm each: out of {a}'s chamber at the front, left along between the "
-                   "grid and the light boxes (through the notches at the walls' feet; on the MDF route under the "
-                   "acrylic's margin), across to the bar's left end (the printed plate's wall there has a notch at its foot, "
-                   "the MDF route's front strip a gap) and into its light box through the strip channel in its end "
-                   "wall")  # fmt: skip
+            how = (f"{link.data_cut / 10:.1f} cm each: on the printed plate out of {a}'s chamber at the front, left "
+                   "along between the grid and the light boxes through the notches at the walls' feet, to the bar's "
+                   "left end (the wall there has a notch at its foot); on the MDF route along its row's LEDs through "
+                   "the foam walls' notches to the chamber in front of the bar's left end, out through that chamber's "
+                   "front notch and the front strip's gap, and behind the light box to its left end; then into the "
+                   "light box through the strip channel in its end wall")  # fmt: skip
         else:
             how = f"{link.data_cut / 10:.1f} cm each: through the two light boxes' facing end walls"
         odd.append(f"  - {a} → {b} (chain index {link.start} → {link.end}): {how}.")
