@@ -564,10 +564,13 @@ RIB_H = 15  # from the LED board's top to the plate's underside, where the pads 
 def pad_wire_lengths() -> list[float]:
     """mm of pad wire for each tile (tile order), slack in: from the pad's corner along the plate's underside to its
     hole in the LED board (the model's ledboard_2d: the chamber's corner), down through the chamber and the LED board,
-    under it and down to the tile board on the floor, along to the board's middle (its electrode pins lie within
-    the slack of it), and FEED_SLACK so the floor comes off with the board on it."""
+    under it and down to the tile board on the floor, along to its own hole there (perfboard.pad_holes(), the
+    board mounted as the guide says), the strain-relief loop, and FEED_SLACK so the floor comes off with the board
+    on it."""
+    from .perfboard import in_box, pad_holes  # the layout's holes, on the floor
+
     (x0, y0), (x1, y1), z = TILE_BOARD
-    middle = ((x0 + x1) / 2, (y0 + y1) / 2)
+    holes = pad_holes()
     out = []
     for tile in range(board.TILES):
         row, column = divmod(tile, 5)
@@ -576,9 +579,13 @@ def pad_wire_lengths() -> list[float]:
         corner = (cx - PAD[0] / 2, cy + PAD[1] / 2)
         along_plate = abs(hole[0] - corner[0]) + abs(hole[1] - corner[1])
         down = RIB_H + LEDBOARD_T + (LEDBOARD_UNDER_Z - (z + PERFBOARD_T))
-        along_floor = abs(middle[0] - hole[0]) + abs(middle[1] - hole[1])
-        out.append(along_plate + down + along_floor + FEED_SLACK)
+        end = in_box(*holes[tile])
+        along_floor = abs(end[0] - hole[0]) + abs(end[1] - hole[1])
+        out.append(along_plate + down + along_floor + RELIEF_LOOP + FEED_SLACK)
     return out
+
+
+RELIEF_LOOP = 10  # mm: a wire over the parts' side, down its strain-relief hole and up into its own
 
 
 def pad_wire_m() -> float:

@@ -16,6 +16,7 @@ from string import ascii_uppercase
 
 from . import electrical
 from .circuit import TILE_BOARD, Circuit, Part
+from .circuit import build as circuit_build
 from .drawing import GREY, INK, LIGHT, WIRE_HEX, Svg, _dark
 
 PITCH = 2.54
@@ -36,6 +37,22 @@ MOUNT_DRILL = 2.7
 PAD_CLEAR, STANDOFF_CLEAR, HEAD_CLEAR = 4.0, 3.0, 2.6
 #: Where the wires off the board start: the first pin of each terminal block and wire point (column, row).
 J12_AT, J13_AT, J14_AT, J15_AT = (34, 29), (39, 29), (4, 29), (25, 29)
+
+
+def pad_holes() -> list[tuple[int, int]]:
+    """Each tile's pad wire hole on the board (tile order), as the default configuration's circuit places it."""
+    from codenames_firmware import board as firmware
+
+    from ..config import parse
+    from ..engine.key import tile_name
+
+    model = circuit_build(parse(""), firmware)
+    holes = {}
+    for place in placements(model):
+        if place.relief and place.ref in ("J9", "J10", "J11"):
+            for number, spot in place.pins.items():
+                holes[model.part(place.ref).name_of(number)] = spot
+    return [holes[tile_name(tile)] for tile in range(firmware.TILES)]
 
 
 def in_box(column: float, row: float) -> tuple[float, float, float]:
