@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import circuit, electrical, hardware, mechanics, power, wiring
+from codenames_board.buildkit import circuit, electrical, hardware, mechanics, perfboard, power, wiring
 from codenames_board.config import parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -82,8 +82,6 @@ def test_the_parts_do_not_fit_50_by_70_mm_and_the_chosen_board_holds_them():
     assert all((w - 6) * (h - 6) < need for w, h in smaller)
     assert f"{width} x {height} mm" in parts()["perfboard"].example
     # the layout's holes: a board with fewer cannot take it
-    from codenames_board.buildkit import perfboard
-
     assert f"at least {perfboard.ROWS} x {perfboard.COLUMNS} holes" in parts()["perfboard"].example
 
 

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import electrical, hardware, mechanics, power, wiring
+from codenames_board.buildkit import electrical, hardware, mechanics, perfboard, power, wiring
 
 ROOT = Path(__file__).resolve().parents[2]
 HARDWARE = ROOT / "hardware"
@@ -150,8 +150,6 @@ def test_every_cable_reaches_its_path_in_the_model_with_slack(figs):
     nearest = [min(max(p, lo), hi) for p, lo, hi in zip(points["Pi header"], *tile_board)]  # its nearest edge
     assert mechanics.cable_run(points["Pi header"][:2], nearest) + mechanics.SLACK_MM <= mechanics.BACK_WIRE
     # the buzzer's wires from their holes in the layout, the board on the floor as the guide mounts it
-    from codenames_board.buildkit import perfboard
-
     assert [list(corner) for corner in electrical.TILE_BOARD[:2]] == [list(corner) for corner in tile_board]
     j14, j15 = perfboard.in_box(*perfboard.J14_AT), perfboard.in_box(*perfboard.J15_AT)
     assert mechanics.cable_run(points["Pi header"], j14) + mechanics.SLACK_MM <= mechanics.BACK_WIRE
@@ -376,8 +374,6 @@ def test_the_other_feeds_are_clamped_at_the_jack_only_once_the_top_is_on():
 
 
 def test_the_guides_numbers_for_the_coupons_wire_the_box_and_the_mounting_holes_are_the_models(figs):
-    from codenames_board.buildkit import perfboard
-
     guide = " ".join(README.split())
     longest = max(electrical.pad_wire_lengths())
     assert f"about {longest / 10:.0f} cm, tile" in guide
@@ -505,8 +501,6 @@ def test_the_pi_and_the_tile_board_fit_on_the_floor_clear_of_everything(figs):
         inside = [(x, y) for x, y in figs["floor_holes"] if board.x0 + 2 < x < board.x1 - 2 and board.y0 + 2 < y < board.y1 - 2]
         assert len(inside) == 4, board.name
     # the tile board's four: the perfboard layout's mounting holes, as far apart (the board turned either way)
-    from codenames_board.buildkit import perfboard
-
     mine = [(x, y) for x, y in figs["floor_holes"] if tile.x0 < x < tile.x1 and tile.y0 < y < tile.y1]
     spans = sorted(max(p[i] for p in mine) - min(p[i] for p in mine) for i in (0, 1))
     drilled = [perfboard.hole(*mount) for mount in perfboard.MOUNTS]

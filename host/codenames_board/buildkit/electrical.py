@@ -360,7 +360,7 @@ def led_positions() -> list[tuple[float, float]]:
 
 #: The link from the last tile to the sand-timer bar leaves the grid at the front and comes into the bar's light box
 #: through the strip channel in its left end wall, from this far left of the bar's first LED's edge (the model's
-#: bar_entry: where the MDF route's front strip has its gap).
+#: bar_entry: where the printed plate's front wall is notched for it).
 BAR_ENTRY = 8
 LINK_END = 10  # mm at each end of a wire link: 3 mm stripped and the bend onto the pad
 
@@ -561,6 +561,9 @@ RIB_T = 2.4  # the light chambers' walls (the model's "rib_t")
 RIB_H = 15  # from the LED board's top to the plate's underside, where the pads lie (the model's "chamber")
 
 
+RELIEF_LOOP = 10  # mm: a pad wire over the parts' side, down its strain-relief hole and up into its own
+
+
 def pad_wire_lengths() -> list[float]:
     """mm of pad wire for each tile (tile order), slack in: from the pad's corner along the plate's underside to its
     hole in the LED board (the model's ledboard_2d: the chamber's corner), down through the chamber and the LED board,
@@ -569,7 +572,7 @@ def pad_wire_lengths() -> list[float]:
     on it."""
     from .perfboard import in_box, pad_holes  # the layout's holes, on the floor
 
-    (x0, y0), (x1, y1), z = TILE_BOARD
+    z = TILE_BOARD[2]
     holes = pad_holes()
     out = []
     for tile in range(board.TILES):
@@ -584,8 +587,6 @@ def pad_wire_lengths() -> list[float]:
         out.append(along_plate + down + along_floor + RELIEF_LOOP + FEED_SLACK)
     return out
 
-
-RELIEF_LOOP = 10  # mm: a wire over the parts' side, down its strain-relief hole and up into its own
 
 
 def pad_wire_m() -> float:

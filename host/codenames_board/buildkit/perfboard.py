@@ -9,6 +9,7 @@ net's shortest tree over its holes (Prim, distances along the grid).
 
 from __future__ import annotations
 
+import functools
 import math
 
 from dataclasses import dataclass
@@ -39,7 +40,8 @@ PAD_CLEAR, STANDOFF_CLEAR, HEAD_CLEAR = 4.0, 3.0, 2.6
 J12_AT, J13_AT, J14_AT, J15_AT = (34, 29), (39, 29), (4, 29), (25, 29)
 
 
-def pad_holes() -> list[tuple[int, int]]:
+@functools.cache
+def pad_holes() -> tuple[tuple[int, int], ...]:
     """Each tile's pad wire hole on the board (tile order), as the default configuration's circuit places it."""
     from codenames_firmware import board as firmware
 
@@ -52,7 +54,7 @@ def pad_holes() -> list[tuple[int, int]]:
         if place.relief and place.ref in ("J9", "J10", "J11"):
             for number, spot in place.pins.items():
                 holes[model.part(place.ref).name_of(number)] = spot
-    return [holes[tile_name(tile)] for tile in range(firmware.TILES)]
+    return tuple(holes[tile_name(tile)] for tile in range(firmware.TILES))
 
 
 def in_box(column: float, row: float) -> tuple[float, float, float]:
@@ -188,6 +190,7 @@ def _to_segment(p: tuple[float, float], a: tuple[float, float], b: tuple[float, 
 def mount_problems(circuit: Circuit, places: list[Placement] | None = None) -> list[str]:
     """What a mounting hole's standoff or screw head would sit on: a soldered hole, a jumper, a part's body."""
     places = placements(circuit) if places is None else places
+    jumpers = [wire for wire in wires(circuit) if not wire.bare]
     problems = []
     for mount in MOUNTS:
         centre = hole(*mount)
@@ -200,8 +203,8 @@ def mount_problems(circuit: Circuit, places: list[Placement] | None = None) -> l
             near = (min(max(centre[0], x1), x2), min(max(centre[1], y1), y2))
             if not place.under and math.dist(centre, near) < HEAD_CLEAR:
                 problems.append(f"the mounting hole at {name}: its screw head sits on {place.ref}")
-        for wire in wires(circuit):
-            if not wire.bare and _to_segment(centre, hole(*wire.a), hole(*wire.b)) < STANDOFF_CLEAR:
+        for wire in jumpers:
+            if _to_segment(centre, hole(*wire.a), hole(*wire.b)) < STANDOFF_CLEAR:
                 problems.append(f"the mounting hole at {name}: its standoff sits on the jumper {hole_name(wire.a)}-{hole_name(wire.b)}")
     return problems
 

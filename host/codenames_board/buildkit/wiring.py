@@ -631,6 +631,7 @@ def perfboard_section() -> list[str]:
 
 def layout_sections(config: Config, board: ModuleType) -> list[str]:
     model = table_circuit.build(config, board)
+    first_column, last_column, first_row, last_row = perfboard.extent(model)
     return [
         "## Schematic and KiCad netlist",
         "",
@@ -660,11 +661,10 @@ def layout_sections(config: Config, board: ModuleType) -> list[str]:
         f"{perfboard.MOUNT_PITCHES[1] * perfboard.PITCH:g} mm apart, as the floor's holes; nothing is soldered within "
         "the dashed ring round each, where the standoff sits) and the strain-relief holes of the wires soldered in to "
         f"{perfboard.RELIEF_DRILL:g} mm. Solder the sockets first; the parts cover {perfboard.fill(model) * 100:.0f} % of "
-        "the board inside its margin. The layout uses rows {0}-{1} and columns {2}-{3}, and the mounting holes need the "
-        "row and the column of board round them: a board with fewer than {4} x {5} holes will not do, a larger one cut "
-        "down to size will.".format(
-            perfboard.row_name(perfboard.extent(model)[2]), perfboard.row_name(perfboard.extent(model)[3]),
-            perfboard.extent(model)[0], perfboard.extent(model)[1], perfboard.ROWS, perfboard.COLUMNS),
+        f"the board inside its margin. The layout uses rows {perfboard.row_name(first_row)}-"
+        f"{perfboard.row_name(last_row)} and columns {first_column}-{last_column}, and the mounting holes need the row "
+        f"and the column of board round them: a board with fewer than {perfboard.ROWS} x {perfboard.COLUMNS} holes "
+        "will not do, a larger one cut down to size will.",
         "",
         _table(("part", "value", "pin 1 at", "which way round", "holes"), perfboard.part_rows(model)),
         "",
@@ -688,6 +688,7 @@ def readme(config: Config, board: ModuleType) -> str:
     pico = pico_wires(board)
     names = chain_names(board)
     chain_of = {tile: board.CHAIN[tile] for tile in range(board.TILES)}
+    pad_lengths = electrical.pad_wire_lengths()
     budget = power.power_budget(config)
     points = injection_points(board.LEDS)
     pi_gpios = [int(w.pin_name[4:]) for w in pi if w.pin]
@@ -828,14 +829,14 @@ def readme(config: Config, board: ModuleType) -> str:
         "**Pad wire**: cut each to its length below: from the pad's corner to its hole in the LED board (the "
         "chamber's corner), down through it to the tile board on the floor and along to the board, with "
         f"{electrical.FEED_SLACK} mm slack so the floor comes off with the board on it "
-        f"({sum(electrical.pad_wire_lengths()) / 1000:.1f} m in all; {math.ceil(electrical.pad_wire_m())} m with "
+        f"({sum(pad_lengths) / 1000:.1f} m in all; {math.ceil(electrical.pad_wire_m())} m with "
         f"{round((electrical.WIRE_SPARE - 1) * 100)} % spare).",
         "",
         _table(
             ("tile", "MPR121", "electrode", "LED (chain index)", "pad wire"),
             (
                 (tile_name(tile), f"{controller + 1} (0x{board.MPR121_ADDRESSES[controller]:02X})", f"E{electrode}", chain_of[tile],
-                 f"{math.ceil(electrical.pad_wire_lengths()[tile] / 10)} cm")
+                 f"{math.ceil(pad_lengths[tile] / 10)} cm")
                 for tile, (controller, electrode) in enumerate(board.PADS)
             ),
         ),
