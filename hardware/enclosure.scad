@@ -126,13 +126,14 @@ insert_hole = 12;           // their holes' depth from the plate's top (a boss u
 
 /* [Assembly] */
 ledboard_t = 3;             // the LED board: 3 mm MDF or hardboard
-box_h = 70;                 // the box under the LED board, its floor included: electronics and button switches
+box_h = 70;                 // the box under the LED board, its floor included: electronics and button switches (its sides box_h - floor_t)
 box_wall = 12;              // its plywood sides
 floor_t = 3;                // its floor: 3 mm hardboard, screwed on (it comes off to reach the Pi)
 mdf_t = 4;                  // the faster route's top sheet ...
 acrylic_t = 3;              // ... and the opal acrylic under its grid and bar (the rest lies on 18 mm strips)
 // the Pi on the floor, its USB-C side towards the back wall: [x, y] of its centre (-1: centred
-// behind the grid), 10 mm standoffs
+// behind the grid), 10 mm standoffs. Seen from above with its header at the front, a Pi 3 B+, 4 or 5 has
+// its USB-A sockets on its left end (the operatives' left) and its USB-C socket and pin 1 at its right.
 pi_at = [-1, -1];
 pi_size = [85, 56];
 pi_holes = [58, 49];
@@ -152,7 +153,15 @@ tile_board = [80, 120];
 tile_board_at = [-1, -1];
 tile_board_holes = [28, 44] * 2.54; // its mounting holes' spacing: holes B2, B46, AD2, AD46 of its grid, drilled 2.7 mm
 tile_board_standoff = 6;    // M2.5 x 6 mm standoffs: room for its solder side, and for the bullet pixels' bodies over it (leds = "strand")
-tile_board_gap = 20;        // between the Pi's header edge and the tile board: the Dupont housings and the ribbon
+tile_board_gap = 40;        // between the Pi's header edge and the tile board: the Pico's USB plug and its cable's bend
+// the Pico's micro-USB socket: its middle from the tile board's middle across (x), its mouth in from the board's
+// edge at the Pi (buildkit/perfboard.py's layout; the socket stands 1.3 mm past the Pico's edge)
+pico_usb = [-11.4, 4.1];
+// a straight micro-USB plug with its boot (20-28 mm), the cable's bend radius and its diameter; a USB-A plug
+// with its boot in the Pi's socket (30-40 mm), and a USB-C plug with its boot (20-30 mm)
+pico_plug = [28, 10, 4];
+usb_a_plug = 40;
+usb_c_plug = 30;
 // where 5 V and GND come up through the LED board into the tile chain: [row, column] of each tile
 // that buildkit/wiring.py's injection_points() names (A1: the chain's start, D2: index 18); the
 // chain's end is fed past the last turn LED
@@ -298,16 +307,27 @@ floor_screws = [for (x = [edge_in, plate[0] / 2, plate[0] - edge_in], y = [edge_
 pi_c = [pi_at[0] < 0 ? hx : pi_at[0], pi_at[1] < 0 ? plate[1] - box_wall - 45 - pi_size[1] / 2 : pi_at[1]];
 floor_z = -ledboard_t - box_h + floor_t;
 pi_z = floor_z + standoff_h;
-pi_header = [pi_c[0] - pi_size[0] / 2 + 32.5, pi_c[1] - pi_size[1] / 2 + 3.5, pi_z + 10];  // its middle; pins 1-26 lie nearer the USB-C corner
-pi_usb_c = [pi_c[0] - pi_size[0] / 2 + 11.2, pi_c[1] + pi_size[1] / 2, pi_z + 3];
-entries = [["USB-C", [pi_c[0] - 60, plate[1], -ledboard_t - box_h / 2], usb_c_hole],
-           ["DC jack", [pi_c[0] + 70, plate[1], -ledboard_t - box_h / 2], dc_jack_hole]];
-pi_mount = [for (sx = [-1, 1], sy = [-1, 1]) pi_c + [sx * pi_holes[0] / 2 - (pi_size[0] / 2 - 3.5 - pi_holes[0] / 2), sy * pi_holes[1] / 2]];
+// (the Pi's mechanical drawing, header at the front: the USB-A end at x0, so its sizes count from the right end)
+pi_header = [pi_c[0] + pi_size[0] / 2 - 32.5, pi_c[1] - pi_size[1] / 2 + 3.5, pi_z + 10];  // its middle; pins 1-26 lie nearer the USB-C corner
+pi_usb_c = [pi_c[0] + pi_size[0] / 2 - 11.2, pi_c[1] + pi_size[1] / 2, pi_z + 3];
+pi_usb_a = [pi_c[0] - pi_size[0] / 2, pi_c[1], pi_z + 1.6 + 8];  // its USB-A sockets' end, halfway along
+entries = [["USB-C", [pi_c[0] + 60, plate[1], -ledboard_t - box_h / 2], usb_c_hole],
+           ["DC jack", [pi_c[0] - 70, plate[1], -ledboard_t - box_h / 2], dc_jack_hole]];
+pi_mount = [for (sx = [-1, 1], sy = [-1, 1]) pi_c + [sx * pi_holes[0] / 2 + (pi_size[0] / 2 - 3.5 - pi_holes[0] / 2), sy * pi_holes[1] / 2]];
 // the tile board in front of the Pi, under the grid (nothing hangs from the LED board there but pad wires)
 tb_c = [tile_board_at[0] < 0 ? pi_c[0] : tile_board_at[0],
         tile_board_at[1] < 0 ? pi_c[1] - pi_size[1] / 2 - tile_board_gap - tile_board[1] / 2 : tile_board_at[1]];
 tb_mount = [for (sx = [-1, 1], sy = [-1, 1]) tb_c + [sx * tile_board_holes[0] / 2, sy * tile_board_holes[1] / 2]];
 tb_z = floor_z + tile_board_standoff;
+// the Pico's USB socket (the plug's middle: on the Pico's 1 mm board in its sockets) and where its cable goes
+pico_usb_at = [tb_c[0] + pico_usb[0], tb_c[1] + tile_board[1] / 2 - pico_usb[1], tb_z + 1.6 + 8.5 + 2.5 + 1 + 1.5];
+// Rooms the plugs need past their sockets: [name, the board it plugs into, [x0, y0], [x1, y1], top z]. The Pico's plug points at the Pi,
+// its cable bends there; the Pi's USB-A plug (the Pico's cable) leaves its left end, its USB-C plug its back.
+plug_rooms = [
+    ["the Pico's USB plug", "tile board", [pico_usb_at[0] - 6, pico_usb_at[1]], [pico_usb_at[0] + 6, pico_usb_at[1] + pico_plug[0] + pico_plug[1] + pico_plug[2] / 2],
+     pico_usb_at[2] + 6],
+    ["the Pi's USB-A plug", "Pi", [pi_usb_a[0] - usb_a_plug, pi_c[1] - pi_size[1] / 2], [pi_usb_a[0], pi_c[1] + pi_size[1] / 2], pi_usb_a[2] + 8],
+    ["the Pi's USB-C plug", "Pi", [pi_usb_c[0] - 6, pi_usb_c[1]], [pi_usb_c[0] + 6, pi_usb_c[1] + usb_c_plug], pi_usb_c[2] + 5]];
 box_inner = [[box_wall, box_wall], [plate[0] - box_wall, plate[1] - box_wall]];
 // What hangs from the plate and the LED board into the box: [name, [x, y], diameter, its lowest z]
 hanging = concat(
@@ -366,6 +386,9 @@ module checks() {
               str("piece [", i, ", ", j, "] is ", size[0], " x ", size[1], " mm: larger than the bed; add a cut"));
     }
     check(face_w + 2 * hood_tab <= bed[0] && hood_depth <= bed[1] + eps, "the hood is larger than the bed");
+    check(plug_rooms[0][3][1] + 3 <= pi_c[1] - pi_size[1] / 2 || plug_rooms[0][2][0] >= pi_c[0] + pi_size[0] / 2 + 3
+          || plug_rooms[0][3][0] <= pi_c[0] - pi_size[0] / 2 - 3,
+          str("the Pico's USB plug and its cable's bend run into the Pi: tile_board_gap ", tile_board_gap, " mm is too small"));
 }
 
 checks();
@@ -384,18 +407,18 @@ module figure(name, value) { echo(str("figure ", name, " = ", value)); }
 // Screwed joints: [name, route, screws, clamped stack (mm), what the thread goes into, thread
 // available in it, room past the stack before the screw bottoms out or breaks through]
 figure("joints", [
-    ["edge", "printed", len(edge_screws), top_z + ledboard_t, "wood", box_h, box_h],
-    ["edge", "mdf", len(edge_screws), mdf_t + rib_h + acrylic_t + ledboard_t, "wood", box_h, box_h],
+    ["edge", "printed", len(edge_screws), top_z + ledboard_t, "wood", box_h - floor_t, box_h - floor_t],
+    ["edge", "mdf", len(edge_screws), mdf_t + rib_h + acrylic_t + ledboard_t, "wood", box_h - floor_t, box_h - floor_t],
     ["boss", "printed", len(bosses), ledboard_t, "plastic", pilot_depth, pilot_depth],
     ["hood", "printed", len(hood_screws), hood_tab_t, "insert", insert[1], insert_hole],
     ["hood", "mdf", len(hood_screws), hood_tab_t + mdf_t, "nut", 2.4, rib_h],
-    ["floor", "printed", len(floor_screws), floor_t, "wood", box_h, box_h - floor_t]]);
+    ["floor", "printed", len(floor_screws), floor_t, "wood", box_h - floor_t, box_h - floor_t]]);
 // [name, the thickest panel it fits, the panel at its hole: printed plate, MDF sheet]
 figure("panels", [for (f = features) if (f[2] > 0) [f[0], f[4], panel_at(f, plate_t), panel_at(f, mdf_t)]]);
 figure("plate_t", plate_t);
 // where wires start and end: [name, [x, y, z]]
 figure("points", concat(
-    [["Pi header", pi_header], ["Pi USB-C", pi_usb_c],
+    [["Pi header", pi_header], ["Pi USB-C", pi_usb_c], ["Pi USB-A", pi_usb_a], ["Pico USB", pico_usb_at],
      ["display socket", on_face_at(0, face_len / 2 + module_size[1] / 2 - 4)]],
     [for (e = entries) [e[0], e[1]]],
     [for (f = features) if (f[2] > 0 && f[0] != "status LED") [f[0], [f[1][0], f[1][1], top_z - switch_depth]]]));
@@ -410,6 +433,11 @@ figure("floor_boards", [["Pi", pi_c - pi_size / 2, pi_c + pi_size / 2, pi_z],
 figure("floor_holes", [for (h = concat(pi_mount, tb_mount)) h]);
 figure("hanging", hanging);
 figure("entry_rooms", entry_rooms);
+figure("plug_rooms", plug_rooms);
+figure("pico_plug", pico_plug);
+// the printed plate's pieces: [i, j, x size, y size] (i from the left, j from the operatives), and the bed
+figure("pieces", [for (i = [0:len(piece_xs) - 2], j = [0:len(piece_ys) - 2]) [i, j, piece_xs[i + 1] - piece_xs[i], piece_ys[j + 1] - piece_ys[j]]]);
+figure("bed", bed);
 // the back wall round each entry: what is left of it, the counterbore from inside, and the entries' holes
 figure("entry_panel", [entry_panel, entry_counterbore, box_wall, [for (e = entries) [e[0], e[2]]]]);
 // the faster route: [sheet, the counterbore's depth from below, its diameter, how many], the acrylic sheets, the strips' height
@@ -820,11 +848,13 @@ module tile_board() {
     // the capacitor lying down (buildkit/electrical.py gives every part's height)
     translate([tb_c[0] - tile_board[0] / 2, tb_c[1] - tile_board[1] / 2, tb_z]) {
         color("DarkOliveGreen") cube([tile_board[0], tile_board[1], 1.6]);
-        color("Black") translate([tile_board[0] / 2 - 10.5, tile_board[1] - 55, 1.6]) cube([21, 51, 12]);
+        color("Black") translate([tile_board[0] / 2 + pico_usb[0] - 10.5, tile_board[1] - pico_usb[1] - 1.3 - 51, 1.6]) cube([21, 51, 12]);
         for (i = [0:2]) color("Indigo") translate([4 + i * 25, 8, 1.6]) cube([22, 30, 12]);
         color("SteelBlue") translate([6, 45, 1.6 + 5]) rotate([0, 90, 0]) cylinder(d = 10, h = 20);
     }
     for (h = tb_mount) color("Gold") translate([h[0], h[1], floor_z]) cylinder(d = 5, h = tile_board_standoff);
+    // the Pico's USB plug, pointing at the Pi
+    color("Silver") translate([pico_usb_at[0] - 5, pico_usb_at[1], pico_usb_at[2] - 4]) cube([10, pico_plug[0], 8]);
 }
 
 // the camera for previews and PNG renders of the whole table: from the

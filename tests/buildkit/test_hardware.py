@@ -519,3 +519,36 @@ def test_the_stl_command_renders_the_nine_pieces_and_the_hood(need_tool):
     parts = hardware.printable_parts(SCAD)
     assert [name for name, _ in parts] == [f"top-{i}-{j}.stl" for j in range(3) for i in range(3)] + ["hood.stl"]
     assert parts[4][1] == ['part="top_piece"', "piece=[1,1]"]
+
+
+def test_the_stl_command_passes_a_define_to_every_part(need_tool, monkeypatch, tmp_path, capsys):
+    # step 4 of the guide prints the encoder's plate with --define 'clue_input="encoder"': every piece and the hood
+    # get it, and the pieces are counted with it
+    need_tool("openscad")
+    shutil.copytree(HARDWARE, tmp_path / "hardware")
+    run, rendered = subprocess.run, []
+
+    def record(command, *args, **kwargs):
+        if str(command[command.index("-o") + 1]).endswith(".stl"):
+            rendered.append(command)
+            return subprocess.CompletedProcess(command, 0)
+        return run(command, *args, **kwargs)  # the model's echoes: OpenSCAD for real
+
+    monkeypatch.setattr(hardware.subprocess, "run", record)
+    define = 'clue_input="encoder"'
+    args = ["--folder", str(tmp_path / "hardware"), "--stl", str(tmp_path / "stl"), "--define", define]
+    assert hardware.main(args) == 0
+    assert len(rendered) == 10
+    assert all(command[command.index(define) - 1] == "-D" for command in rendered)
+    # the define reaches the model: the pieces of an encoder plate have the encoder's hole
+    assert "encoder" in [panel[0] for panel in mechanics.figures(SCAD, define)["panels"]]
+    assert "encoder" not in [panel[0] for panel in mechanics.figures(SCAD)["panels"]]
+
+
+@pytest.mark.parametrize("text", ["clue_input", "=1", "clue input=1", "leds="])
+def test_a_define_that_is_not_name_equals_value_is_one_line_naming_the_form(text, capsys):
+    with pytest.raises(SystemExit) as exit_:
+        hardware.main(["--check", "--define", text])
+    assert exit_.value.code == 2
+    err = capsys.readouterr().err
+    assert "give NAME=VALUE" in err and "--define 'clue_input=\"encoder\"'" in err

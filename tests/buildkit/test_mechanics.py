@@ -204,9 +204,9 @@ def test_the_encoders_ground_harness_takes_the_shortest_path_and_reaches(need_to
     assert _harness_problems(encoder, harnesses) == []
     assert {"UP", "DOWN", "CONFIRM"}.isdisjoint(part for harness in harnesses for part in harness.parts)
     # a jumper cut to the buttons' lengths would not reach the encoder: the test can tell
-    short = mechanics.GroundHarness("spymasters' side", ("encoder", "UNDO", "NEW GAME"), mechanics.BACK_WIRE, (280, 100))
-    assert _harness_problems(encoder, [short]) == ["spymasters' side: encoder to UNDO is short"]
-    buttons_order = mechanics.GroundHarness("spymasters' side", ("NEW GAME", "UNDO", "encoder"), mechanics.BACK_WIRE, (100, 320))
+    short = mechanics.GroundHarness("spymasters' side", ("NEW GAME", "UNDO", "encoder"), mechanics.BACK_WIRE, (100, 280))
+    assert _harness_problems(encoder, [short]) == ["spymasters' side: UNDO to encoder is short"]
+    buttons_order = mechanics.GroundHarness("spymasters' side", ("encoder", "UNDO", "NEW GAME"), mechanics.BACK_WIRE, (320, 100))
     assert _harness_problems(encoder, [buttons_order]) == ["spymasters' side: not the shortest order"]
 
 
@@ -339,6 +339,22 @@ def test_the_mdf_coupons_walls_make_one_chamber_of_the_grid(figs):
     assert f"({long - 2 * foam_t:g} x {short:g} mm inside" in guide
 
 
+def test_the_guide_names_the_pads_wired_corner_as_the_model_puts_its_hole(figs):
+    # ledboard_2d's pad wire hole in each chamber and the pad wire's length (electrical) both take the chamber's
+    # corner at smaller x (column 1's side: the operatives' left) and larger y (row A's side: the spymasters')
+    tile = figs["tiles"][0]
+    pitch = figs["pitch"]
+    rib = figs["rib_t"]
+    hole = (tile[0] - pitch[0] / 2 + rib + 6, tile[1] + pitch[1] / 2 - rib - 6)
+    assert hole[0] < tile[0] and hole[1] > tile[1] and figs["tiles"][5][1] < tile[1]  # row B is nearer the operatives
+    assert "translate(p + [-pitch[0] / 2 + rib_t + 6, pitch[1] / 2 - rib_t - 6]) circle(d = 5);  // pad wire" in SCAD.read_text()
+    assert electrical.RIB_T == rib
+    step = " ".join(README.split("8. **Pads**")[1].split("9. **Under the plate**")[0].split())
+    assert "the wired corner towards the chamber's corner on row A's side and column 1's side" in step
+    # turned top down, x is mirrored: column 1's side is on the right when the spymasters' end is away
+    assert "with the plate top down and its spymasters' end away from you, each chamber's far right corner" in step
+
+
 def test_the_guide_solders_what_the_led_board_shuts_in_before_it_goes_on():
     step = " ".join(README.split("9. **Under the plate**")[1].split("10. **Test the tiles**")[0].split())
     operatives = next(h for h in mechanics.GROUND_HARNESSES if "status LED" in h.parts)
@@ -348,9 +364,14 @@ def test_the_guide_solders_what_the_led_board_shuts_in_before_it_goes_on():
     assert (f"{jumpers[0] / 10:g} cm to {before} and {jumpers[1] / 10:g} cm to {after}, soldered together under "
             "heat-shrink") in step
     encoder = mechanics.ENCODER_HARNESS
-    assert encoder.parts[0] == "encoder" and f"{mechanics.ENCODER_LINK / 10:g} cm wire from C to the other switch pin" in step
-    assert (f"on C the spymasters' ground harness's {encoder.first / 10:g} cm first wire and its "
-            f"{encoder.jumpers[0] / 10:g} cm jumper to {encoder.parts[1]}") in step
+    assert encoder.parts[-1] == "encoder" and f"{mechanics.ENCODER_LINK / 10:g} cm wire from C to the other switch pin" in step
+    assert (f"on C the end of the spymasters' ground harness, its {encoder.jumpers[-1] / 10:g} cm jumper from "
+            f"{encoder.parts[-2]}, whose other end waits for {encoder.parts[-2]}'s COM tab") in step
+    # the cable table names each harness's order as wired
+    guide = " ".join(README.split())
+    for harness in mechanics.GROUND_HARNESSES[:2]:
+        order = " → ".join(("CLUE " + p if p in ("UP", "DOWN") else p) for p in harness.parts)
+        assert f"the {harness.name} ({order})" in guide, order
     assert f"{mechanics.BACK_WIRE / 10:g} cm signal wires to A, B" in step
     # the order model knows it: the jumpers and the encoder come before the LED board shuts them in
     steps = dict(mechanics.STEPS)
@@ -382,6 +403,26 @@ def test_the_guides_numbers_for_the_coupons_wire_the_box_and_the_mounting_holes_
     wall = figs["box_inner"][0][0]  # the plywood sides
     assert f"the front and the back {width:g} mm long, the two sides {depth - 2 * wall:g} mm between them" in guide
     assert f"the plate's {width:g} x {depth:g} mm" in guide
+    # the sides stand from the floor's top to the LED board's underside: the floor is screwed under them
+    sides = mechanics.vertical_space(figs)
+    floor_t = figs["box_z"][0] - figs["table_z"]
+    assert f"four 12 mm plywood sides, {sides:g} mm high (the box stands {sides + floor_t:g} mm with its {floor_t:g} mm floor" in guide
+    assert f"{sides:g} mm high" in parts()["box sides"].example
+    assert all(joint.thread == sides for joint in mechanics.joints(figs) if joint.into == "wood")
+    # the back wall's entries, from its left end as seen from inside (x) and below its top edge (the LED board's
+    # underside), as the model's back_2d has them
+    entries = {name: xyz for name, xyz in figs["points"] if name in ("USB-C", "DC jack")}
+    below = {round(figs["box_z"][1] - z) for _, _, z in entries.values()}
+    assert (f"centred {entries['USB-C'][0]:g} mm (USB-C) and {entries['DC jack'][0]:g} mm (DC jack) from the wall's "
+            f"left end as seen from inside and {below.pop()} mm below its top edge") in guide and not below
+    # the room for the Pico's plug between the boards
+    pi, tile = (next(b for b in mechanics.floor_boards(figs, 0) if b.name == n) for n in ("Pi", "tile board"))
+    assert f"the Pico's USB end towards the Pi: the {pi.y0 - tile.y1:g} mm between the boards" in guide
+    # the largest printed piece, and so no skirt or brim on the bed
+    largest = max(figs["pieces"], key=lambda piece: piece[2] * piece[3])
+    bed = figs["bed"]
+    assert f"The largest piece is {largest[2]:g} x {largest[3]:g} mm: on a {bed[0]:g} x {bed[1]:g} mm bed" in guide
+    assert max(bed) - max(largest[2:]) < 2 * 5  # a brim's 5 mm each side would not fit: the guide's advice holds
     names = ", ".join(perfboard.hole_name(m) for m in perfboard.MOUNTS[:-1]) + " and " + perfboard.hole_name(perfboard.MOUNTS[-1])
     assert guide.count(f"mounting holes {names}") >= 2 and names in parts()["standoff M2.5 x 6 mm"].notes
 
@@ -521,6 +562,46 @@ def test_the_floor_check_catches_a_board_under_a_button_too_tall_or_on_another(n
     # the bullet pixels' bodies over the tile board: 10 mm standoffs were too tall for them
     tall = mechanics.figures(SCAD, 'leds="strand"', "tile_board_standoff=10")
     assert any("under pixel A3" in problem for problem in mechanics.floor_problems(tall, tallest))
+    # the first layout's 20 mm between the Pi and the tile board: the Pico's straight plug (28 mm with its boot)
+    # and its cable's bend ran into the Pi's header edge
+    close = mechanics.figures(SCAD, "tile_board_gap=20")
+    assert "the Pico's USB plug runs into the Pi" in mechanics.floor_problems(close, tallest)
+    assert "WARNING: the Pico's USB plug and its cable's bend run into the Pi" in hardware.echoes(SCAD, "tile_board_gap=20")
+
+
+def test_the_pi_lies_as_its_mechanical_drawing_has_it(figs):
+    # Raspberry Pi 3 B+, 4 and 5 mechanical drawings (header edge up, USB-A end right): holes 3.5 and 61.5 mm from
+    # the left end, the header's middle 32.5 mm, the USB-C (micro-USB on a 3 B+) 11.2 mm (10.6 mm). In the box the
+    # header faces the tile board and the USB-C the back wall: turned half round, so those count from the right end
+    # and the USB-A sockets face the left wall.
+    (pi,) = [(x0, y0, x1, y1) for name, (x0, y0), (x1, y1), _ in figs["floor_boards"] if name == "Pi"]
+    x0, y0, x1, y1 = pi
+    points = dict(figs["points"])
+    assert points["Pi header"][0] == pytest.approx(x1 - 32.5) and points["Pi header"][1] == pytest.approx(y0 + 3.5)
+    assert points["Pi USB-C"][:2] == pytest.approx([x1 - 11.2, y1])
+    assert points["Pi USB-A"][0] == pytest.approx(x0)
+    holes = sorted({round(x, 2) for x, y in figs["floor_holes"] if x0 < x < x1 and y0 < y < y1})
+    assert holes == pytest.approx([x1 - 61.5, x1 - 3.5])
+    # the USB-C socket's entry lies on its side of the Pi, the extension's plug room clear of the entries' rooms
+    entries = {name: xyz for name, xyz in figs["points"] if name in ("USB-C", "DC jack")}
+    assert entries["USB-C"][0] > points["Pi USB-C"][0] - 10 and entries["DC jack"][0] < x0
+
+
+def test_the_picos_plug_is_where_the_layout_puts_the_pico(figs):
+    (tile,) = [(x0, y0, x1, y1) for name, (x0, y0), (x1, y1), _ in figs["floor_boards"] if name == "tile board"]
+    points = dict(figs["points"])
+    from codenames_board.config import parse
+
+    places = {place.ref: place for place in perfboard.placements(perfboard.circuit_build(parse(""), board))}
+    left, top, _, bottom = places["J2"].body  # the Pico's body over its sockets: its USB end at `left`
+    x, y, _ = perfboard.in_box(left, (top + bottom) / 2)
+    # the socket's mouth 1.3 mm past the Pico's edge, its middle across the Pico's
+    assert points["Pico USB"][0] == pytest.approx(x, abs=0.2)
+    assert points["Pico USB"][1] == pytest.approx(y + 1.3, abs=0.2)
+    plug, bend, cable = figs["pico_plug"]
+    (room,) = [(y0, y1) for name, _, (_, y0), (_, y1), _ in figs["plug_rooms"] if "Pico" in name]
+    assert room[1] - room[0] == plug + bend + cable / 2
+    assert f"the micro-USB one no longer than {plug:g} mm with its boot" in parts()["micro-USB cable"].example
 
 
 # --- the pre-wired option: 12 mm bullet pixels

@@ -224,7 +224,7 @@ STRIP_Y = 53
 STRIP_PITCH = 1000 / 60
 BAR_X0 = 15 + 2 * 88 - 4 * STRIP_PITCH  # the sand-timer bar's first LED's edge
 TURN_GAP = 12  # between the bar and the turn LEDs
-DC_JACK = (305, 597, -38)
+DC_JACK = (165, 597, -38)
 FEED_RISE = 35  # from the jack's height up to the LED board's underside
 FEED_SLACK = 150  # each run's slack, as the cables' (mechanics)
 WIRE_SPARE = 1.1  # 10 % for stripping, routing and mistakes
@@ -236,7 +236,7 @@ WIRE_SPARE = 1.1  # 10 % for stripping, routing and mistakes
 # data and GND on to the first LED in one 22 AWG cable (its data's return beside it; no second, parallel 5 V path).
 LEVER_WAYS = 5
 LEVER_LEAD = 100  # mm: a jack lug to its lever connector, each wire
-TILE_BOARD = ((195, 344), (275, 464), -64)  # the model's floor_boards: the tile board's corners and its underside's z
+TILE_BOARD = ((195, 324), (275, 444), -64)  # the model's floor_boards: the tile board's corners and its underside's z
 PERFBOARD_T = 1.6
 TERMINAL_H = 12  # the terminal blocks' height above the perfboard
 LEDBOARD_UNDER_Z = -3  # the LED board's underside (the model's box_z)

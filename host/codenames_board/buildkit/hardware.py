@@ -9,7 +9,8 @@ power budget (``power.py``) between ``<!-- generated: NAME -->`` and
 ``<!-- end: NAME -->`` markers. ``python -m codenames_board.buildkit.hardware`` rewrites those
 sections; ``--check`` says whether they are up to date; ``--picture`` renders
 ``hardware/table.png`` and ``--stl FOLDER`` every printable part of
-``hardware/enclosure.scad`` with OpenSCAD.
+``hardware/enclosure.scad`` with OpenSCAD; ``--define NAME=VALUE`` (again for each)
+sets a model parameter for both, as OpenSCAD's ``-D`` does.
 
 The folder is a checkout's (a git clone or the unpacked sdist), not the
 installed package's: the wheel carries no ``hardware/``. Run from a checkout,
@@ -309,9 +310,9 @@ def scad_command(scad: Path, output: Path, *defines: str) -> list[str]:
     return [*command, str(scad)]
 
 
-def picture_command(scad: Path, output: Path) -> list[str]:
+def picture_command(scad: Path, output: Path, *defines: str) -> list[str]:
     """The whole table from the spymasters' corner (OpenSCAD's preview renderer: needs a display or xvfb-run)."""
-    command = scad_command(scad, output, 'part="all"', "show_cards=true")
+    command = scad_command(scad, output, 'part="all"', "show_cards=true", *defines)
     command[1:1] = ["--imgsize", f"{PICTURE_SIZE[0]},{PICTURE_SIZE[1]}", "--colorscheme", "Tomorrow"]
     if shutil.which("xvfb-run") and not _has_display():
         command[:0] = ["xvfb-run", "-a"]
@@ -332,14 +333,24 @@ def echoes(scad: Path, *defines: str) -> str:
     return "\n".join(line for line in (result.stdout + result.stderr).splitlines() if line.startswith("ECHO:"))
 
 
-def printable_parts(scad: Path) -> list[tuple[str, list[str]]]:
-    """(file name, OpenSCAD defines) for every printed part: the plate's pieces and the hood."""
-    match = re.search(r"pieces: (\d+) x (\d+)", echoes(scad))
+def printable_parts(scad: Path, *defines: str) -> list[tuple[str, list[str]]]:
+    """(file name, OpenSCAD defines) for every printed part: the plate's pieces and the hood, each with ``defines``
+    (``clue_input="encoder"``) after its own."""
+    match = re.search(r"pieces: (\d+) x (\d+)", echoes(scad, *defines))
     if not match:
         raise RuntimeError(f"{scad}: OpenSCAD printed no 'pieces:' line")
     columns, rows = int(match[1]), int(match[2])
-    parts = [(f"top-{i}-{j}.stl", ['part="top_piece"', f"piece=[{i},{j}]"]) for j in range(rows) for i in range(columns)]
-    return [*parts, ("hood.stl", ['part="hood"'])]
+    parts = [(f"top-{i}-{j}.stl", ['part="top_piece"', f"piece=[{i},{j}]", *defines]) for j in range(rows) for i in range(columns)]
+    return [*parts, ("hood.stl", ['part="hood"', *defines])]
+
+
+def define(text: str) -> str:
+    """``--define``'s value: ``NAME=VALUE`` as OpenSCAD's ``-D`` takes it (a string in double quotes)."""
+    name, sep, value = text.partition("=")
+    if not sep or not re.fullmatch(r"[A-Za-z_]\w*", name.strip()) or not value.strip():
+        raise argparse.ArgumentTypeError(
+            f"{text!r}: give NAME=VALUE, a string in double quotes: --define 'clue_input=\"encoder\"'")
+    return f"{name.strip()}={value.strip()}"
 
 
 def main(argv: list[str] | None = None) -> int:
@@ -351,6 +362,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--picture", action="store_true", help="render hardware/table.png with OpenSCAD")
     parser.add_argument("--stl", metavar="FOLDER", type=Path, help="render every printable part into FOLDER with OpenSCAD (several minutes)")
     parser.add_argument("--folder", metavar="DIR", type=Path, help="the hardware/ folder (default: the checkout's, else ./hardware)")
+    parser.add_argument("--define", metavar="NAME=VALUE", type=define, action="append", default=[],
+                        help="""set a parameter of enclosure.scad for --stl and --picture, as OpenSCAD's -D does (again for each): --define 'clue_input="encoder"'""")
     args = parser.parse_args(argv)
     folder = args.folder or default_folder()
     if folder is None:
@@ -375,11 +388,11 @@ def main(argv: list[str] | None = None) -> int:
         print(f"{COMMAND}: OpenSCAD is not installed: sudo apt install openscad", file=sys.stderr)
         return 2
     if args.picture:
-        subprocess.run(picture_command(scad, folder / "table.png"), check=True)
+        subprocess.run(picture_command(scad, folder / "table.png", *args.define), check=True)
         print(folder / "table.png")
     if args.stl:
         args.stl.mkdir(parents=True, exist_ok=True)
-        for name, defines in printable_parts(scad):
+        for name, defines in printable_parts(scad, *args.define):
             print(f"{args.stl / name} ...", flush=True)
             subprocess.run(scad_command(scad, args.stl / name, *defines), check=True)
     return 0

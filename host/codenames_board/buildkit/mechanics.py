@@ -101,7 +101,8 @@ class Connector:
         if self.family == "spade":
             return f"{self.size} mm {'tab' if self.male else 'female spade'}"
         if self.family == "USB":
-            return f"USB-{self.size} {'plug' if self.male else 'socket'}"
+            kind = "micro-USB" if self.size == "micro-B" else f"USB-{self.size}"
+            return f"{kind} {'plug' if self.male else 'socket'}"
         return f"{self.size} {'male pins' if self.male else 'female socket'}"
 
 
@@ -114,6 +115,8 @@ TAB_48, SPADE_48 = Connector("spade", "4.8", True), Connector("spade", "4.8", Fa
 PINS, SOCKET = Connector("2.54 mm", "1 x 1", True), Connector("2.54 mm", "1 x 1", False)
 PINS_2X13, SOCKET_2X13 = Connector("2.54 mm", "2 x 13", True), Connector("2.54 mm", "2 x 13", False)
 USB_C_PLUG, USB_C_SOCKET = Connector("USB", "C", True), Connector("USB", "C", False)
+USB_A_PLUG, USB_A_SOCKET = Connector("USB", "A", True), Connector("USB", "A", False)
+MICRO_USB_PLUG, MICRO_USB_SOCKET = Connector("USB", "micro-B", True), Connector("USB", "micro-B", False)
 
 #: How far past the straight run every cable reaches: the floor, with the Pi on
 #: it, comes off and lies beside the box while the wires stay plugged in.
@@ -147,6 +150,8 @@ CONNECTIONS = (
     ),
     Connection("Pi header", "Raspberry Pi", Connector("2.54 mm", "2 x 20", True), "SAND TIMER", "arcade button 60 mm",
                TAB_48, _BUTTON_WIRE, (SOCKET, SPADE_48), FRONT_WIRE),
+    Connection("Pico USB", "Raspberry Pi Pico", MICRO_USB_SOCKET, "Pi USB-A", "Raspberry Pi", USB_A_SOCKET,
+               "micro-USB cable", (MICRO_USB_PLUG, USB_A_PLUG), 500),
     Connection("Pi header", "Raspberry Pi", Connector("2.54 mm", "2 x 20", True), "display socket", "spymaster display",
                SOCKET_2X13, "display ribbon", (SOCKET_2X13, PINS_2X13), 400),
     Connection("USB-C", "Pi power supply", USB_C_PLUG, "Pi USB-C", "Raspberry Pi", USB_C_SOCKET,
@@ -188,15 +193,16 @@ class GroundHarness:
 #: The Pi's header has three GND pins outside the display's ribbon (pins 30, 34, 39): one harness on each.
 #: The order is the shortest path from the Pi through the side's parts (a test checks it against the model).
 GROUND_HARNESSES = (
-    GroundHarness("operatives' side", ("END TURN", "status LED", "SAND TIMER"), FRONT_WIRE, (150, 390)),
+    GroundHarness("operatives' side", ("SAND TIMER", "status LED", "END TURN"), FRONT_WIRE, (390, 150)),
     GroundHarness("spymasters' side", ("NEW GAME", "UNDO", "DOWN", "UP", "CONFIRM"), BACK_WIRE, (100, 280, 90, 90)),
     GroundHarness("the buzzer's driver", ("tile board",), BACK_WIRE, ()),
 )
 
 
 #: With the rotary encoder (``clue_input = "encoder"``) the spymasters' harness ends at the encoder's C pin, soldered
-#: (it has pins, not tabs), and a short wire on the encoder joins C to one of its switch's pins: both are GND.
-ENCODER_HARNESS = GroundHarness("spymasters' side", ("encoder", "UNDO", "NEW GAME"), BACK_WIRE, (320, 100))
+#: (it has pins, not tabs), and a short wire on the encoder joins C to one of its switch's pins: both are GND. Its
+#: order ties with UNDO first; this one keeps the buttons' harness's start.
+ENCODER_HARNESS = GroundHarness("spymasters' side", ("NEW GAME", "UNDO", "encoder"), BACK_WIRE, (100, 320))
 ENCODER_LINK = 30  # mm
 
 
@@ -508,7 +514,8 @@ def _overlap(a0, a1, b0, b1) -> bool:
 
 def floor_problems(figs, tile_board_parts_mm: float, clearance: float = FLOOR_CLEARANCE_MM) -> list[str]:
     """Where a board on the floor runs into a wall, another board, a cable entry's room, something hanging
-    from the plate (a button's body, the buzzer, a bullet pixel) or the LED board's underside."""
+    from the plate (a button's body, the buzzer, a bullet pixel) or the LED board's underside; and where a plug
+    (the Pico's, the Pi's USB-A and USB-C) with its boot and its cable's bend runs into any of those."""
     boards = floor_boards(figs, tile_board_parts_mm)
     (wx0, wy0), (wx1, wy1) = figs["box_inner"]
     _, ceiling = figs["box_z"]
@@ -529,6 +536,19 @@ def floor_problems(figs, tile_board_parts_mm: float, clearance: float = FLOOR_CL
         for b in boards[i + 1:]:
             if _overlap(a.x0 - clearance, a.x1 + clearance, b.x0, b.x1) and _overlap(a.y0 - clearance, a.y1 + clearance, b.y0, b.y1):
                 problems.append(f"{a.name} and {b.name} overlap")
+    for name, owner, (x0, y0), (x1, y1), top in figs["plug_rooms"]:
+        if x0 < wx0 + clearance or y0 < wy0 + clearance or x1 > wx1 - clearance or y1 > wy1 - clearance:
+            problems.append(f"{name} runs into a wall of the box")
+        for b in boards:
+            if b.name != owner and _overlap(b.x0 - clearance, b.x1 + clearance, x0, x1) and _overlap(b.y0 - clearance, b.y1 + clearance, y0, y1):
+                problems.append(f"{name} runs into the {b.name}")
+        for room, (rx0, ry0), (rx1, ry1), _ in figs["entry_rooms"]:
+            if _overlap(x0, x1, rx0, rx1) and _overlap(y0, y1, ry0, ry1):
+                problems.append(f"{name} is in the room behind the {room} entry")
+        for hung, (cx, cy), d, lowest in figs["hanging"]:
+            r = d / 2 + clearance
+            if _overlap(x0, x1, cx - r, cx + r) and _overlap(y0, y1, cy - r, cy + r) and top > lowest - clearance:
+                problems.append(f"{name} is under {hung}, which reaches {lowest:g}")
     return problems
 
 

@@ -385,7 +385,7 @@ def encoder_harness_lines(config: Config, harnesses) -> list[str]:
     return [
         f"**With the rotary encoder** the {harness.name} harness (GND pin {harnesses[harness.name][0]}) runs {order}: "
         f"first wire {harness.first / 10:g} cm, jumpers {', '.join(f'{length / 10:g} cm' for length in harness.jumpers)}. "
-        "The encoder has pins, not tabs: solder its harness wires to C, and a "
+        f"The encoder has pins, not tabs: solder {'its harness wire' if harness.parts[-1] == 'encoder' else 'its harness wires'} to C, and a "
         f"{mechanics.ENCODER_LINK / 10:g} cm wire on the encoder from C to one of its switch's two pins (the other takes "
         "the encoder push wire); both are GND. The Dupont contacts stay as many: the encoder's three wires are the "
         "three clue buttons'.",
