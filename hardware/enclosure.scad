@@ -438,6 +438,10 @@ figure("pico_plug", pico_plug);
 // the printed plate's pieces: [i, j, x size, y size] (i from the left, j from the operatives), and the bed
 figure("pieces", [for (i = [0:len(piece_xs) - 2], j = [0:len(piece_ys) - 2]) [i, j, piece_xs[i + 1] - piece_xs[i], piece_ys[j + 1] - piece_ys[j]]]);
 figure("bed", bed);
+// the camera for the picture of the whole table (hardware.py's --picture passes it as --camera): from the spymasters'
+// corner, so the hood's display and the grid both show. Not set as $vpt/$vpr/$vpd here: OpenSCAD then warns on
+// every render, and a WARNING line in this model means two things collide.
+figure("camera", [plate[0] / 2, plate[1] / 2, -20, 52, 0, 205, 2.6 * plate[1]]);
 // the back wall round each entry: what is left of it, the counterbore from inside, and the entries' holes
 figure("entry_panel", [entry_panel, entry_counterbore, box_wall, [for (e = entries) [e[0], e[2]]]]);
 // the faster route: [sheet, the counterbore's depth from below, its diameter, how many], the acrylic sheets, the strips' height
@@ -845,23 +849,18 @@ module table() {
 
 module tile_board() {
     // the perfboard on its standoffs: the Pico at the end towards the Pi, the three MPR121 breakouts,
-    // the capacitor lying down (buildkit/electrical.py gives every part's height)
+    // the capacitor standing (buildkit/electrical.py gives every part's height)
     translate([tb_c[0] - tile_board[0] / 2, tb_c[1] - tile_board[1] / 2, tb_z]) {
         color("DarkOliveGreen") cube([tile_board[0], tile_board[1], 1.6]);
         color("Black") translate([tile_board[0] / 2 + pico_usb[0] - 10.5, tile_board[1] - pico_usb[1] - 1.3 - 51, 1.6]) cube([21, 51, 12]);
         for (i = [0:2]) color("Indigo") translate([4 + i * 25, 8, 1.6]) cube([22, 30, 12]);
-        color("SteelBlue") translate([6, 45, 1.6 + 5]) rotate([0, 90, 0]) cylinder(d = 10, h = 20);
+        color("SteelBlue") translate([17, 11.7, 1.6]) cylinder(d = 10, h = 16);  // the 1000 µF, standing at its holes (Y42, Y44)
     }
     for (h = tb_mount) color("Gold") translate([h[0], h[1], floor_z]) cylinder(d = 5, h = tile_board_standoff);
     // the Pico's USB plug, pointing at the Pi
     color("Silver") translate([pico_usb_at[0] - 5, pico_usb_at[1], pico_usb_at[2] - 4]) cube([10, pico_plug[0], 8]);
 }
 
-// the camera for previews and PNG renders of the whole table: from the
-// spymasters' corner, so the hood's display and the grid both show
-$vpt = part == "all" ? [plate[0] / 2, plate[1] / 2, -20] : $vpt;
-$vpr = part == "all" ? [52, 0, 205] : $vpr;
-$vpd = part == "all" ? 2.6 * plate[1] : $vpd;
 
 if (part == "all") {
     table();

@@ -537,7 +537,10 @@ def test_the_stl_command_passes_a_define_to_every_part(need_tool, monkeypatch, t
     monkeypatch.setattr(hardware.subprocess, "run", record)
     define = 'clue_input="encoder"'
     args = ["--folder", str(tmp_path / "hardware"), "--stl", str(tmp_path / "stl"), "--define", define]
+    readme = tmp_path / "hardware" / "README.md"
+    readme.write_text(readme.read_text("utf-8") + "a builder's note\n", "utf-8")
     assert hardware.main(args) == 0
+    assert readme.read_text("utf-8").endswith("a builder's note\n")  # --stl only renders: the README stays as it was
     assert len(rendered) == 10
     assert all(command[command.index(define) - 1] == "-D" for command in rendered)
     # the define reaches the model: the pieces of an encoder plate have the encoder's hole
@@ -552,3 +555,15 @@ def test_a_define_that_is_not_name_equals_value_is_one_line_naming_the_form(text
     assert exit_.value.code == 2
     err = capsys.readouterr().err
     assert "give NAME=VALUE" in err and "--define 'clue_input=\"encoder\"'" in err
+
+
+def test_no_render_of_the_model_prints_a_warning(need_tool, tmp_path):
+    # the guide says a WARNING line means two things collide: no render may print one for anything else (a camera
+    # set in the file made OpenSCAD warn "Viewall and autocenter disabled" on every render)
+    need_tool("openscad")
+    for part in ("ledboard_2d", "floor_2d"):
+        out = tmp_path / f"{part}.svg"
+        result = subprocess.run(hardware.scad_command(SCAD, out, f'part="{part}"', "$fn=8"), capture_output=True, text=True, check=True)
+        assert out.stat().st_size > 1000 and "WARNING" not in result.stdout + result.stderr, part
+    command = hardware.picture_command(SCAD, Path("table.png"))
+    assert "--camera=235,298.5,-20,52,0,205,1552.2" in command

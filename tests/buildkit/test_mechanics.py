@@ -552,10 +552,11 @@ def test_the_floor_check_catches_a_board_under_a_button_too_tall_or_on_another(n
     need_tool("openscad")
     tallest = electrical.tallest_part().height
     under = mechanics.figures(SCAD, "tile_board_at=[400,80]")
-    # the board as built passes under the SAND TIMER button; with the 1000 µF can standing (a 10 x 20 mm
-    # can and its leads) it would not
-    assert mechanics.floor_problems(under, tallest) == []
-    assert any("under SAND TIMER" in problem for problem in mechanics.floor_problems(under, 20 + 2))
+    # moved under the SAND TIMER button, the board with its 1000 µF can standing (16 mm and its leads) meets the
+    # button's switch; a board of parts no taller than 12 mm would pass under it
+    assert tallest == 16 + 2
+    assert any("under SAND TIMER" in problem for problem in mechanics.floor_problems(under, tallest))
+    assert mechanics.floor_problems(under, 12) == []
     assert any("too tall" in problem for problem in mechanics.floor_problems(under, 70))
     on_pi = mechanics.figures(SCAD, "tile_board_at=[240,520]")
     assert "Pi and tile board overlap" in mechanics.floor_problems(on_pi, tallest)
@@ -824,3 +825,32 @@ def test_the_volume_of_a_cube_from_its_triangles():
     # of shell, 15 % of the other 300 mm³
     assert mechanics.grams(mesh) == pytest.approx(((700 + 0.15 * 300) * 1.24 / 1000, 1.24))
     assert mechanics.about(1135) == "about 1.1 kg" and mechanics.about(51.5) == "about 50 g"
+
+
+# --- the service position: the box tipped back off its floor
+
+
+def test_every_cable_reaches_with_the_box_tipped_back_as_the_guide_says(figs):
+    # the hinge is the model's: the spymasters' bottom edge
+    assert electrical.HINGE == (figs["plate"][1], figs["table_z"])
+    assert electrical.tipped((10.0, figs["plate"][1], figs["table_z"]), 90) == pytest.approx((10, figs["plate"][1], figs["table_z"]))
+    front_top = electrical.tipped((0.0, 0.0, 0.0), 90)
+    assert front_top[2] == pytest.approx(figs["plate"][1] + figs["table_z"]) and front_top[1] > figs["plate"][1]
+    # on its standoffs the tile board lets the box tip back 60 degrees, riding on the LED board fully onto its back
+    assert mechanics.tip_problems(figs, 0, riding=False) == []
+    assert mechanics.tip_problems(figs, mechanics.TIP_ON_STANDOFFS, riding=False) == []
+    assert mechanics.tip_problems(figs, mechanics.TIP_RIDING, riding=True) == []
+    # and not much further: the guide's "no further than about 60°" is the real limit
+    assert any(p.startswith("pad wire") for p in mechanics.tip_problems(figs, mechanics.TIP_ON_STANDOFFS + 5, riding=False))
+    # every cable between the floor and the box is counted: the Pi's, the tile board's, the 25 pad wires
+    names = [name for name, *_ in mechanics.crossing_cables(figs, riding=False)]
+    assert sum(n.startswith("pad wire") for n in names) == board.TILES
+    assert {"J12 pair", "J13 cable", "buzzer's wires", "status LED wire"} <= set(names)
+    assert len([n for n in names if "ground harness" in n]) == 2  # the third is the buzzer driver's, board to Pi
+    # the first procedure set the box beside its floor: the cables were never cut for that
+    beside = [(name, a, (b[0] - figs["plate"][0], b[1], b[2]), length) for name, a, b, length in mechanics.crossing_cables(figs, False)]
+    assert any(math.dist(a, b) + mechanics.TIP_END_MM > length for _, a, b, length in beside)
+    guide = GUIDE
+    assert f"tip it no further than about {mechanics.TIP_ON_STANDOFFS}°" in guide
+    assert "stand it fully on its back edge" in guide and "fully on its back edge (the tile board still taped under the LED board)" in guide
+    assert "lower the box until it leans back at about 60° and prop it" in guide

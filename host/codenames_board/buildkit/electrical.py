@@ -161,8 +161,8 @@ TILE_BOARD_PARTS = (
     Footprint("MPR121 breakout in headers", 3, (30, 22), "Adafruit 1982: 30 x 20 mm; generic MPR121 modules up to 30 x 22 mm",
               8.5 + 2.5 + 1.6 + 1),
     Footprint("74AHCT125 in a DIP-14 socket", 1, (20, 10), "DIP-14: 7 x 2.54 mm by 7.62 mm rows, in a socket", 8.5),
-    Footprint("1000 µF 10 V radial capacitor", 1, (10, 10), "10 mm diameter (10 x 16 mm can), lying on its side, its leads bent",
-              10 + 1),
+    Footprint("1000 µF 10 V radial capacitor", 1, (10, 10), "10 mm diameter (10 x 16 mm can), standing upright on its leads",
+              16 + 2),
     Footprint("resistor, 1/4 W, lying", 3, (12.7, 2.54), "330 Ω data, 10 kΩ pull-down, the buzzer's base resistor; "
               "0.4 in (10.16 mm) pitch", 3),
     Footprint("resistor, 0.5 W, lying", 1, (15.24, 3.2), "the buzzer's series resistor (DIN0309, 9 x 3.2 mm); "
@@ -568,8 +568,37 @@ def pad_wire_lengths() -> list[float]:
     """mm of pad wire for each tile (tile order), slack in: from the pad's corner along the plate's underside to its
     hole in the LED board (the model's ledboard_2d: the chamber's corner), down through the chamber and the LED board,
     under it and down to the tile board on the floor, along to its own hole there (perfboard.pad_holes(), the
-    board mounted as the guide says), the strain-relief loop, and FEED_SLACK so the floor comes off with the board
-    on it."""
+    board mounted as the guide says), the strain-relief loop, and FEED_SLACK so the box tips back off its floor with
+    the board on it; where that is not enough for the box tipped back TIP_ON_STANDOFFS degrees (the guide's service
+    position), the straight line across then, both ends' TIP_END_MM in."""
+    return [above + max(below + FEED_SLACK, tip) + RELIEF_LOOP for above, below, _, tip in _pad_wire_runs()]
+
+
+def pad_wire_drops() -> list[tuple[tuple[float, float, float], float]]:
+    """Each pad wire's hole on the LED board's underside (x, y, z) and the wire that hangs below it to the tile
+    board's hole (mm: its length less the run above the LED board's underside and the strain-relief loop)."""
+    return [(hole, length - above - RELIEF_LOOP) for (above, _, hole, _), length in zip(_pad_wire_runs(), pad_wire_lengths())]
+
+
+#: The service position (hardware/README.md): the box tips back over its spymasters' bottom edge (the model's plate
+#: depth, and its table_z), its floor left lying; with the tile board on its standoffs this far (degrees). Each end
+#: of a cable turns into its terminal or pad: TIP_END_MM of it does not span the gap.
+HINGE = (597, -73)
+TIP_ON_STANDOFFS = 60
+TIP_END_MM = 30
+
+
+def tipped(point: tuple[float, float, float], degrees: float) -> tuple[float, float, float]:
+    """Where a point of the box goes when it tips back by ``degrees`` over HINGE."""
+    x, y, z = point
+    t = math.radians(degrees)
+    dy, dz = y - HINGE[0], z - HINGE[1]
+    return x, HINGE[0] + dy * math.cos(t) + dz * math.sin(t), HINGE[1] - dy * math.sin(t) + dz * math.cos(t)
+
+
+def _pad_wire_runs() -> list[tuple[float, float, tuple[float, float, float], float]]:
+    """For each tile: the pad wire's run above the LED board's underside, its run below to the tile board's hole,
+    its hole on the LED board's underside, and the wire below it that the box tipped TIP_ON_STANDOFFS needs."""
     from .perfboard import in_box, pad_holes  # the layout's holes, on the floor
 
     z = TILE_BOARD[2]
@@ -580,13 +609,13 @@ def pad_wire_lengths() -> list[float]:
         cx, cy = FIRST_TILE[0] + column * TILE_PITCH[0], FIRST_TILE[1] - row * TILE_PITCH[1]
         hole = (cx - TILE_PITCH[0] / 2 + RIB_T + 6, cy + TILE_PITCH[1] / 2 - RIB_T - 6)
         corner = (cx - PAD[0] / 2, cy + PAD[1] / 2)
-        along_plate = abs(hole[0] - corner[0]) + abs(hole[1] - corner[1])
-        down = RIB_H + LEDBOARD_T + (LEDBOARD_UNDER_Z - (z + PERFBOARD_T))
+        above = abs(hole[0] - corner[0]) + abs(hole[1] - corner[1]) + RIB_H + LEDBOARD_T
         end = in_box(*holes[tile])
-        along_floor = abs(end[0] - hole[0]) + abs(end[1] - hole[1])
-        out.append(along_plate + down + along_floor + RELIEF_LOOP + FEED_SLACK)
+        below = (LEDBOARD_UNDER_Z - (z + PERFBOARD_T)) + abs(end[0] - hole[0]) + abs(end[1] - hole[1])
+        under = (hole[0], hole[1], LEDBOARD_UNDER_Z)
+        tip = math.dist(end, tipped(under, TIP_ON_STANDOFFS)) + TIP_END_MM
+        out.append((above, below, under, tip))
     return out
-
 
 
 def pad_wire_m() -> float:

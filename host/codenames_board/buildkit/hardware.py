@@ -9,7 +9,7 @@ power budget (``power.py``) between ``<!-- generated: NAME -->`` and
 ``<!-- end: NAME -->`` markers. ``python -m codenames_board.buildkit.hardware`` rewrites those
 sections; ``--check`` says whether they are up to date; ``--picture`` renders
 ``hardware/table.png`` and ``--stl FOLDER`` every printable part of
-``hardware/enclosure.scad`` with OpenSCAD; ``--define NAME=VALUE`` (again for each)
+``hardware/enclosure.scad`` with OpenSCAD (those two only render); ``--define NAME=VALUE`` (again for each)
 sets a model parameter for both, as OpenSCAD's ``-D`` does.
 
 The folder is a checkout's (a git clone or the unpacked sdist), not the
@@ -313,7 +313,11 @@ def scad_command(scad: Path, output: Path, *defines: str) -> list[str]:
 def picture_command(scad: Path, output: Path, *defines: str) -> list[str]:
     """The whole table from the spymasters' corner (OpenSCAD's preview renderer: needs a display or xvfb-run)."""
     command = scad_command(scad, output, 'part="all"', "show_cards=true", *defines)
-    command[1:1] = ["--imgsize", f"{PICTURE_SIZE[0]},{PICTURE_SIZE[1]}", "--colorscheme", "Tomorrow"]
+    match = re.search(r'ECHO: "figure camera = \[([^\]]+)\]"', echoes(scad, *defines))
+    if not match:
+        raise RuntimeError(f"{scad}: OpenSCAD printed no 'figure camera' line")
+    camera = ",".join(f"{float(n):g}" for n in match[1].split(","))
+    command[1:1] = ["--imgsize", f"{PICTURE_SIZE[0]},{PICTURE_SIZE[1]}", "--colorscheme", "Tomorrow", f"--camera={camera}"]
     if shutil.which("xvfb-run") and not _has_display():
         command[:0] = ["xvfb-run", "-a"]
     return command
@@ -356,7 +360,8 @@ def define(text: str) -> str:
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
         prog=COMMAND,
-        description="Rewrite the generated sections of hardware/README.md (parts list, power budget); render the enclosure.",
+        description="Rewrite the generated sections of hardware/README.md (parts list, power budget); with --stl or "
+                    "--picture, render the enclosure instead (the README is left as it is).",
     )
     parser.add_argument("--check", action="store_true", help="only say whether hardware/README.md is up to date (exit 1 if not)")
     parser.add_argument("--picture", action="store_true", help="render hardware/table.png with OpenSCAD")
@@ -369,20 +374,22 @@ def main(argv: list[str] | None = None) -> int:
     if folder is None:
         print(f"{COMMAND}: {NO_FOLDER}", file=sys.stderr)
         return 2
-    try:
-        text = readme(folder)
-    except (OSError, BomError) as error:
-        print(f"{COMMAND}: {error}", file=sys.stderr)
-        return 2
-    path = folder / "README.md"
-    if args.check:
-        if path.read_text("utf-8") != text:
-            print(f"{path}: out of date: run `{COMMAND}`", file=sys.stderr)
-            return 1
-        print(f"{path}: up to date")
-    else:
-        path.write_text(text, "utf-8")
-        print(path)
+    renders = args.picture or args.stl
+    if args.check or not renders:  # --picture and --stl only render: the README is left as it is
+        try:
+            text = readme(folder)
+        except (OSError, BomError) as error:
+            print(f"{COMMAND}: {error}", file=sys.stderr)
+            return 2
+        path = folder / "README.md"
+        if args.check:
+            if path.read_text("utf-8") != text:
+                print(f"{path}: out of date: run `{COMMAND}`", file=sys.stderr)
+                return 1
+            print(f"{path}: up to date")
+        else:
+            path.write_text(text, "utf-8")
+            print(path)
     scad = folder / "enclosure.scad"
     if (args.picture or args.stl) and openscad() is None:
         print(f"{COMMAND}: OpenSCAD is not installed: sudo apt install openscad", file=sys.stderr)

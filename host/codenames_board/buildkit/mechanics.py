@@ -18,7 +18,7 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import hardware
+from . import electrical, hardware
 
 Point = tuple[float, float, float]
 
@@ -119,7 +119,7 @@ USB_A_PLUG, USB_A_SOCKET = Connector("USB", "A", True), Connector("USB", "A", Fa
 MICRO_USB_PLUG, MICRO_USB_SOCKET = Connector("USB", "micro-B", True), Connector("USB", "micro-B", False)
 
 #: How far past the straight run every cable reaches: the floor, with the Pi on
-#: it, comes off and lies beside the box while the wires stay plugged in.
+#: it, stays where it lies while the box tips back over its spymasters' edge, the wires plugged in.
 SLACK_MM = 150
 
 
@@ -550,6 +550,66 @@ def floor_problems(figs, tile_board_parts_mm: float, clearance: float = FLOOR_CL
             if _overlap(x0, x1, cx - r, cx + r) and _overlap(y0, y1, cy - r, cy + r) and top > lowest - clearance:
                 problems.append(f"{name} is under {hung}, which reaches {lowest:g}")
     return problems
+
+
+# --- the service position: the box tipped back off its floor
+
+#: Each end of a cable turns into its terminal, pin or pad: this much of it is not free to stretch across. With
+#: the tile board on its standoffs the box tips back TIP_ON_STANDOFFS degrees (propped); while the tile board rides on
+#: the LED board (steps 10 to 14) it stands fully on its back edge: TIP_RIDING.
+TIP_END_MM, TIP_ON_STANDOFFS = electrical.TIP_END_MM, electrical.TIP_ON_STANDOFFS
+TIP_RIDING = 90
+
+
+def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]:
+    """The cables between the floor (the Pi; the tile board unless it rides on the LED board) and the box: (name,
+    the floor's end, the box's end, the length free to span them), each end where the model puts it."""
+    from . import perfboard
+
+    points = {name: tuple(xyz) for name, xyz in figs["points"]}
+    for name, (x, y), _, lowest in figs["hanging"]:
+        points.setdefault(name, (x, y, lowest))
+    wall = figs["box_inner"][0][1]  # the back wall's thickness: the entries' bodies stand inside it
+    for entry in ("USB-C", "DC jack"):
+        x, y, z = points[entry]
+        points[entry] = (x, y - wall, z)
+    feeds = dict((name, (x, y, electrical.LEDBOARD_UNDER_Z)) for name, (x, y), _ in figs["feeds"])
+
+    def on_tile_board(at, lift=0.0):
+        x, y, z = perfboard.in_box(*at)
+        if riding:  # taped under the LED board over its place, its parts down
+            return x, y, electrical.LEDBOARD_UNDER_Z - electrical.PERFBOARD_T
+        return x, y, z + lift
+
+    on_floor = {"Pi header", "Pi USB-C", "Pi USB-A"}
+    cables = [(f"{c.cable} ({c.b if c.a in on_floor else c.a})", *((points[c.a], points[c.b]) if c.a in on_floor else (points[c.b], points[c.a])),
+               c.length) for c in CONNECTIONS if "Pico USB" not in (c.a, c.b)]
+    cables += [(f"{h.name} ground harness", points["Pi header"], points[h.parts[0]], h.first)
+               for h in GROUND_HARNESSES if h.parts[0] in points]
+    cables.append(("status LED wire", points["Pi header"], points["status LED"], FRONT_WIRE))
+    if riding:  # the Pi's wires to the tile board cross, the tile board's own to the box do not
+        cables.append(("micro-USB cable", points["Pi USB-A"], on_tile_board(perfboard.PICO_USB), 500))
+        cables.append(("buzzer driver's wires", points["Pi header"], on_tile_board(perfboard.J14_AT), BACK_WIRE))
+        return cables
+    first = electrical.feed_paths()[0]  # the tile board's: the J12 pair, and the J13 cable to A1's feed hole
+    cables.append(("J12 pair", on_tile_board(perfboard.J12_AT, electrical.TERMINAL_H), points["DC jack"], first.run))
+    cables.append(("J13 cable", on_tile_board(perfboard.J13_AT, electrical.TERMINAL_H), feeds["A1"],
+                   first.tail - electrical.LEDBOARD_T - electrical.FEED_HOLE_TO_LED))
+    cables.append(("buzzer's wires", on_tile_board(perfboard.J15_AT), points["buzzer"], BUZZER_WIRE))
+    for tile, ((hole, hangs), at) in enumerate(zip(electrical.pad_wire_drops(), perfboard.pad_holes())):
+        cables.append((f"pad wire {chr(65 + tile // 5)}{tile % 5 + 1}", on_tile_board(at), hole, hangs))
+    return cables
+
+
+def tip_problems(figs, degrees: float, riding: bool) -> list[str]:
+    """The cables too short for the box tipped back by ``degrees`` over its spymasters' bottom edge (electrical.HINGE,
+    the model's), its floor left lying: straight and taut, both ends' TIP_END_MM in."""
+    out = []
+    for name, floor_end, box_end, length in crossing_cables(figs, riding):
+        need = math.dist(floor_end, electrical.tipped(box_end, degrees)) + TIP_END_MM
+        if need > length:
+            out.append(f"{name}: {need:.0f} mm needed, {length:.0f} mm cut")
+    return out
 
 
 # --- printed parts: volume and weight from the STL's triangles

@@ -38,6 +38,8 @@ MOUNT_DRILL = 2.7
 PAD_CLEAR, STANDOFF_CLEAR, HEAD_CLEAR = 4.0, 3.0, 2.6
 #: Where the wires off the board start: the first pin of each terminal block and wire point (column, row).
 J12_AT, J13_AT, J14_AT, J15_AT = (34, 29), (39, 29), (4, 29), (25, 29)
+#: The Pico's micro-USB socket: the middle of its USB end (its body's edge over J2, below).
+PICO_USB = (2.5, 20.5)
 
 
 @functools.cache
@@ -339,9 +341,17 @@ def wire_text(circuit: Circuit) -> str:
         "and never through the touch controllers' or the Pico's ground: keep that order. A **bare link** (a clipped "
         "resistor lead, or a blob of solder) only where the list says so: two "
         "neighbouring holes of one net. Never a bare wire or a solder bridge along a row or a column past other holes: "
-        "they belong to other nets, and 5 V would meet GND. Each net is one chain, so no hole takes more than two wires; "
-        "tick each wire off the list as it goes in."
+        "they belong to other nets, and 5 V would meet GND. Each net is one chain, so no hole takes more than two "
+        f"jumpers; the holes of the wires that leave the board ({', '.join(_wire_points(circuit))}) take their own wire "
+        "besides, later (steps 10 and 14): there solder the jumper to the pad beside the hole with little solder and keep "
+        "the hole open (a toothpick in it while the solder sets; if it fills, a desoldering wick or a hot iron and a "
+        "push of the wire clears it). Tick each wire off the list as it goes in."
     )
+
+
+def _wire_points(circuit: Circuit) -> list[str]:
+    """The refs of the wire points: the places where wires leave the board (pad wires, the Pi's and the buzzer's)."""
+    return [place.ref for place in placements(circuit) if place.relief]
 
 
 def part_rows(circuit: Circuit) -> list[tuple[str, str, str, str, str]]:
@@ -423,7 +433,7 @@ def orientation(circuit: Circuit) -> dict[str, str]:
         if "Diode_THT" in part.footprint:
             out[part.ref] = f"the ring (cathode, K) at {at['K']}, the anode (A) at {at['A']}"
         elif "CP_" in part.footprint:
-            out[part.ref] = f"+ (the longer leg) at {at['+']}; the stripe (−) at {at['-']}"
+            out[part.ref] = f"+ (the longer leg) at {at['+']}; the stripe (−) at {at['-']}; standing upright"
         elif "TO-92" in part.footprint:
             legs = " ".join(f"{name} {hole}" for name, hole in at.items())
             out[part.ref] = f"the flat face towards the bottom edge (row {row_name(ROWS)}): legs {legs}"
@@ -444,7 +454,10 @@ def orientation(circuit: Circuit) -> dict[str, str]:
                              f"through its strain-relief hole (row {relief}, beside it, drilled out to {RELIEF_DRILL:g} mm "
                              "first: the insulation does not pass a 1 mm hole), and its stripped end up into its own "
                              "hole from below: solder it underneath. A pull then loads the bend, not the joint")  # fmt: skip
-        elif part.footprint.startswith(("TerminalBlock", "Connector_PinHeader")):
+        elif part.footprint.startswith("TerminalBlock"):
+            out[part.ref] = (", ".join(f"{name} at {hole}" for name, hole in at.items())
+                             + f"; its wire openings towards the bottom edge (row {row_name(ROWS)}), where its wires leave")
+        elif part.footprint.startswith("Connector_PinHeader"):
             out[part.ref] = ", ".join(f"{name} at {hole}" for name, hole in at.items())
         else:
             out[part.ref] = "either way round"

@@ -362,7 +362,7 @@ def harness_section(config: Config, harnesses) -> list[str]:
         "crimped into one female spade together (two 0.25 mm² wires fill its 0.5 mm² barrel; twist the strands "
         "together first, tug each); on the status LED's cathode leg both are soldered under heat-shrink; the last part "
         "takes one wire. The order is the shortest path through the side's parts in the model, the lengths its runs "
-        f"(the first wire with {mechanics.SLACK_MM} mm slack so the floor comes off, each jumper "
+        f"(the first wire with {mechanics.SLACK_MM} mm slack so the box tips back off its floor, each jumper "
         f"{mechanics.JUMPER_SLACK_MM} mm to turn into the tabs):",
         "",
         _table(("harness", "GND pin", "from the pin, in order", "first wire", "jumpers, in order"), rows),
@@ -443,7 +443,7 @@ def distribution_lines(names: list[str]) -> list[str]:
         f"- **Chain index 0 ({names[0]}) has one feed, through the tile board**: J12 takes the pair, the board's trunk "
         "carries it past C2 (the 1000 µF, so it sits at the chain's start) to J13, and J13's 3-way terminal sends **5 V, "
         f"data and GND** to {names[0]} in one cable of {link.awg} AWG LED link wire (red, green, black), "
-        f"**{tail / 10:.0f} cm** ({electrical.FEED_SLACK} mm slack so the floor comes off), up through {names[0]}'s feed "
+        f"**{tail / 10:.0f} cm** ({electrical.FEED_SLACK} mm slack so the box tips back off its floor), up through {names[0]}'s feed "
         f"hole. No second wire from the jack to {names[0]}: two 5 V paths in parallel would only make a loop, while this "
         "way the data's return runs beside the data and the capacitor and the level shifter's 5 V are at the chain's "
         f"start. The first stretch's current fits {link.awg} AWG (the table below).",
@@ -828,7 +828,7 @@ def readme(config: Config, board: ModuleType) -> str:
         "Tiles are named as the operatives see the grid: rows A-E from the top, columns 1-5 from the left. "
         "**Pad wire**: cut each to its length below: from the pad's corner to its hole in the LED board (the "
         "chamber's corner), down through it to the tile board on the floor and along to the board, with "
-        f"{electrical.FEED_SLACK} mm slack so the floor comes off with the board on it "
+        f"{electrical.FEED_SLACK} mm slack so the box tips back off its floor with the board on it "
         f"({sum(pad_lengths) / 1000:.1f} m in all; {math.ceil(electrical.pad_wire_m())} m with "
         f"{round((electrical.WIRE_SPARE - 1) * 100)} % spare).",
         "",
