@@ -757,8 +757,8 @@ module floor_2d() {
 module back_2d() {
     // the back wall seen from outside (x mirrored: from behind the spymasters' seats), its top at the LED board
     difference() {
-        square([plate[0], box_h]);
-        for (e = entries) translate([plate[0] - e[1][0], e[1][2] + ledboard_t + box_h]) circle(d = e[2]);
+        square([plate[0], box_h - floor_t]);  // the plank: the floor is screwed under it
+        for (e = entries) translate([plate[0] - e[1][0], e[1][2] + ledboard_t + box_h - floor_t]) circle(d = e[2]);
     }
 }
 

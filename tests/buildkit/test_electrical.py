@@ -176,7 +176,7 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
     assert "221-415" in bom["lever connector 5-way"].example
     assert "centre-positive" in bom["LED supply"].example and "lug 3 (the switch) left unconnected" in bom["DC barrel jack"].notes
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
-    assert f"**{electrical.first_led_cable() / 10:.0f} cm**" in readme and "leave the switch lug unconnected" in readme
+    assert f"**{math.ceil(electrical.first_led_cable() / 10):.0f} cm**" in readme and "leave the switch lug unconnected" in readme  # rounded up
 
 
 def test_the_firmware_guide_gives_the_hardware_guides_pad_size():

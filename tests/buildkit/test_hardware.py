@@ -511,7 +511,10 @@ def test_the_drawings_have_every_hole(renders):
     # the back wall: the USB-C and DC entries
     floor_screws = int(re.search(r'\["floor", "printed", (\d+),', echo)[1])
     assert (out / "floor_2d.svg").read_text().count("\nM ") == 1 + floor_screws + 4 + 4 + 5
-    assert (out / "back_2d.svg").read_text().count("\nM ") == 1 + 2
+    back = (out / "back_2d.svg").read_text()
+    assert back.count("\nM ") == 1 + 2
+    # the plank as cut: 67 mm (the box's 70 less the floor under it), so a 1:1 print lines up with its edges
+    assert 'height="67mm"' in back and 'width="470mm"' in back
 
 
 def test_the_stl_command_renders_the_nine_pieces_and_the_hood(need_tool):

@@ -154,8 +154,9 @@ def test_every_cable_reaches_its_path_in_the_model_with_slack(figs):
     j14, j15 = perfboard.in_box(*perfboard.J14_AT), perfboard.in_box(*perfboard.J15_AT)
     assert mechanics.cable_run(points["Pi header"], j14) + mechanics.SLACK_MM <= mechanics.BACK_WIRE
     buzzer = next([x, y, lowest] for name, (x, y), _, lowest in figs["hanging"] if name == "buzzer")
-    assert mechanics.cable_run(j15, buzzer) + mechanics.SLACK_MM <= mechanics.BUZZER_WIRE
+    assert mechanics.cable_run(j15, buzzer) + electrical.RELIEF_LOOP + mechanics.SLACK_MM <= mechanics.BUZZER_WIRE - 30  # its strain-relief loop, both ends' stripping
     assert f"the buzzer's {mechanics.BUZZER_WIRE // 10} cm" in " ".join(README.split())
+    assert f"first solder a {mechanics.BUZZER_WIRE // 10} cm red wire to its + pin" in " ".join(README.split())
     # one spade on each tab: a harness's two wires share the spade on a tab it passes (crimped in together)
     assert "0.25-0.5 mm²" in bom["female spade crimp terminal 2.8 mm"].example
     assert bom["female spade crimp terminal 2.8 mm"].quantity == 2 * sum(c.b_connector.size == "2.8" for c in buttons)
@@ -413,8 +414,9 @@ def test_the_guides_numbers_for_the_coupons_wire_the_box_and_the_mounting_holes_
     # underside), as the model's back_2d has them
     entries = {name: xyz for name, xyz in figs["points"] if name in ("USB-C", "DC jack")}
     below = {round(figs["box_z"][1] - z) for _, _, z in entries.values()}
-    assert (f"centred {entries['USB-C'][0]:g} mm (USB-C) and {entries['DC jack'][0]:g} mm (DC jack) from the wall's "
-            f"left end as seen from inside and {below.pop()} mm below its top edge") in guide and not below
+    assert "the end that will be on the operatives' left (tile column 1's side" in guide  # x = 0
+    assert (f"centred {entries['USB-C'][0]:g} mm (USB-C) and {entries['DC jack'][0]:g} mm (DC jack) from that end "
+            f"and {below.pop()} mm below the top edge") in guide and not below
     # the room for the Pico's plug between the boards
     pi, tile = (next(b for b in mechanics.floor_boards(figs, 0) if b.name == n) for n in ("Pi", "tile board"))
     assert f"the Pico's USB end towards the Pi: the {pi.y0 - tile.y1:g} mm between the boards" in guide
@@ -458,7 +460,10 @@ def test_the_back_walls_entries_are_thinned_to_what_their_sockets_clamp(figs):
     panel, bore, wall, entries = figs["entry_panel"]
     assert panel < wall and all(hole < bore for _, hole in entries)
     guide = " ".join(README.split())
-    assert f"with a {bore:g} mm Forstner bit, thin the wall round each hole to {panel:g} mm first, {wall - panel:g} mm deep" in guide
+    assert f"bore a {bore:g} mm Forstner hole {wall - panel:g} mm deep, leaving {panel:g} mm of wall; then drill the holes through its middle" in guide
+    called = {"USB-C": "USB-C socket", "DC jack": "jack"}
+    holes = ", ".join(f"{hole:g} mm for the {called[name]}" for name, hole in entries)
+    assert f"({holes}:" in guide
     assert f"**{bore:g} mm Forstner bit** to thin the back wall" in guide
 
 
@@ -854,3 +859,18 @@ def test_every_cable_reaches_with_the_box_tipped_back_as_the_guide_says(figs):
     assert f"tip it no further than about {mechanics.TIP_ON_STANDOFFS}°" in guide
     assert "stand it fully on its back edge" in guide and "fully on its back edge (the tile board still taped under the LED board)" in guide
     assert "lower the box until it leans back at about 60° and prop it" in guide
+
+
+def test_the_guides_floor_for_a_pi_zero_keeps_the_tile_board_and_fits(figs):
+    step = " ".join(README.split("6. **The box**")[1].split("7. **LEDs**")[0].split())
+    defines = re.search(r"draw the floor with `-D '(.+?)' -D '(.+?)' -D '(.+?)'`", step).groups()
+    zero = mechanics.figures(SCAD, *defines)
+    assert mechanics.floor_problems(zero, electrical.tallest_part().height) == []
+    assert "WARNING" not in hardware.echoes(SCAD, *defines)
+    # the tile board stays where every wire is cut for it; the Zero's four holes are 58 x 23 mm apart
+    board_of = lambda f, name: next(b for b in f["floor_boards"] if b[0] == name)
+    assert board_of(zero, "tile board") == board_of(figs, "tile board")
+    (_, (x0, y0), (x1, y1), _) = board_of(zero, "Pi")
+    holes = [(x, y) for x, y in zero["floor_holes"] if x0 < x < x1 and y0 < y < y1]
+    assert sorted({round(x1 - x0)} | {round(y1 - y0)}) == [30, 65]
+    assert {round(max(h[0] for h in holes) - min(h[0] for h in holes)), round(max(h[1] for h in holes) - min(h[1] for h in holes))} == {58, 23}

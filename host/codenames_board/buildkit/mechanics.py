@@ -165,7 +165,7 @@ CONNECTIONS = (
 BUZZER_WIRES = (("Pi header", "tile board", 2), ("tile board", "buzzer", 2))
 #: The buzzer's two wires, from J15 on the tile board up to the buzzer under the plate (a test runs them from J15's
 #: hole in the layout, with SLACK_MM); the driver's two from the Pi's header are BACK_WIRE.
-BUZZER_WIRE = 600
+BUZZER_WIRE = 650
 #: The status LED's signal wire from the Pi's header, cut to FRONT_WIRE (its cathode is on a ground harness).
 STATUS_LED_WIRES = 1
 

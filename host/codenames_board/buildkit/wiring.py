@@ -438,12 +438,12 @@ def distribution_lines(names: list[str]) -> list[str]:
         f"to a pair of **5-way lever connectors** (WAGO 221-415) behind the jack, one for 5 V (red), one for GND (black).",
         "- From the lever connectors, one red and one black " + f"{feed.awg} AWG wire to each feed: "
         + "; ".join(("the tile board's J12 (chain index 0 goes on from there)" if f.point == 0 else f"chain index {f.point} ({names[f.point]})")
-                    + f", {f.run / 1000:.2f} m" for f in feeds)
+                    + f", {_up(f.run / 1000, 2):.2f} m" for f in feeds)
         + f". That is {1 + len(feeds)} of the {electrical.LEVER_WAYS} ways; the rest stay closed and spare.",
         f"- **Chain index 0 ({names[0]}) has one feed, through the tile board**: J12 takes the pair, the board's trunk "
         "carries it past C2 (the 1000 µF, so it sits at the chain's start) to J13, and J13's 3-way terminal sends **5 V, "
         f"data and GND** to {names[0]} in one cable of {link.awg} AWG LED link wire (red, green, black), "
-        f"**{tail / 10:.0f} cm** ({electrical.FEED_SLACK} mm slack so the box tips back off its floor), up through {names[0]}'s feed "
+        f"**{_up(tail / 10):.0f} cm** ({electrical.FEED_SLACK} mm slack so the box tips back off its floor), up through {names[0]}'s feed "
         f"hole. No second wire from the jack to {names[0]}: two 5 V paths in parallel would only make a loop, while this "
         "way the data's return runs beside the data and the capacitor and the level shifter's 5 V are at the chain's "
         f"start. The first stretch's current fits {link.awg} AWG (the table below).",
@@ -488,8 +488,8 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         "",
         _table(
             ("injection point", f"{feed.awg} AWG pair from the lever connectors, with {electrical.FEED_SLACK} mm slack", f"current ({feed.awg} AWG: ≤ {feed.max_a:g} A)"),
-            ((f"chain {point} ({names[point]})" + (f": to J12, then J13 → {names[point]}, {tail / 1000:.2f} m of {link.awg} AWG" if point == 0 else ""),
-              f"{run / 1000:.2f} m", f"{amps:.2f} A") for point, run, amps in zip(points, runs, drop.feed_amps)),
+            ((f"chain {point} ({names[point]})" + (f": to J12, then J13 → {names[point]}, {_up(tail / 1000, 2):.2f} m of {link.awg} AWG" if point == 0 else ""),
+              f"{_up(run / 1000, 2):.2f} m", f"{amps:.2f} A") for point, run, amps in zip(points, runs, drop.feed_amps)),
         ),
         "",
         f"Every LED stays at {drop.lowest:.2f} V or more (the WS2812B runs down to 3.5 V; above "
@@ -562,6 +562,11 @@ def injection_lines(names: list[str]) -> list[str]:
                 f"  - chain index {point} ({names[point]}): the strip carries 5 V and GND in its copper, so the tail "
                 f"goes to the free pads at the strip's cut after {names[point]}" + (" (the chain's end)" if point == len(names) - 1 else "") + ".")
     return lines
+
+
+def _up(value: float, places: int = 0) -> float:
+    """A cut length rounded up, never down: a wire cut a few mm short of its slack is short."""
+    return math.ceil(value * 10**places - 1e-9) / 10**places
 
 
 def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudget) -> list[str]:
