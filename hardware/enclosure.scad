@@ -158,10 +158,11 @@ tile_board_gap = 40;        // between the Pi's header edge and the tile board: 
 // edge at the Pi (buildkit/perfboard.py's layout; the socket stands 1.3 mm past the Pico's edge)
 pico_usb = [-11.4, 4.1];
 // a straight micro-USB plug with its boot (20-28 mm), the cable's bend radius and its diameter; a USB-A plug
-// with its boot in the Pi's socket (30-40 mm), and a USB-C plug with its boot (20-30 mm)
+// with its boot in the Pi's socket (30-40 mm), and a USB-C plug with its boot (20-30 mm), its cable's bend radius
+// and diameter (a 3 A cable; a thick 5 A one for a Pi 5 bends wider: a right-angle plug)
 pico_plug = [28, 10, 4];
 usb_a_plug = 40;
-usb_c_plug = 30;
+usb_c_plug = [30, 10, 4];
 // where 5 V and GND come up through the LED board into the tile chain: [row, column] of each tile
 // that buildkit/wiring.py's injection_points() names (A1: the chain's start, D2: index 18); the
 // chain's end is fed past the last turn LED
@@ -327,7 +328,8 @@ plug_rooms = [
     ["the Pico's USB plug", "tile board", [pico_usb_at[0] - 6, pico_usb_at[1]], [pico_usb_at[0] + 6, pico_usb_at[1] + pico_plug[0] + pico_plug[1] + pico_plug[2] / 2],
      pico_usb_at[2] + 6],
     ["the Pi's USB-A plug", "Pi", [pi_usb_a[0] - usb_a_plug, pi_c[1] - pi_size[1] / 2], [pi_usb_a[0], pi_c[1] + pi_size[1] / 2], pi_usb_a[2] + 8],
-    ["the Pi's USB-C plug", "Pi", [pi_usb_c[0] - 6, pi_usb_c[1]], [pi_usb_c[0] + 6, pi_usb_c[1] + usb_c_plug], pi_usb_c[2] + 5]];
+    ["the Pi's USB-C plug", "Pi", [pi_usb_c[0] - 6, pi_usb_c[1]], [pi_usb_c[0] + 6, pi_usb_c[1] + usb_c_plug[0] + usb_c_plug[1] + usb_c_plug[2] / 2],
+     pi_usb_c[2] + 5]];
 box_inner = [[box_wall, box_wall], [plate[0] - box_wall, plate[1] - box_wall]];
 // What hangs from the plate and the LED board into the box: [name, [x, y], diameter, its lowest z]
 hanging = concat(
