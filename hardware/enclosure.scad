@@ -167,6 +167,9 @@ usb_c_plug = [30, 10, 4];
 // that buildkit/wiring.py's injection_points() names (A1: the chain's start, D2: index 18); the
 // chain's end is fed past the last turn LED
 feed_tiles = [[0, 0], [3, 1]];
+// with leds = "strand" the second feed is at the strand's end, tile E5 (buildkit/electrical.py's strand_feeds():
+// no splice into the strand's wire); its tail goes on from there up through E5's feed hole to the bar
+strand_feed_tiles = [[0, 0], [4, 4]];
 screw_d = 3.4;              // clearance for 3-3.5 mm screws
 screw_head_d = 7;           // countersink on the plate's top
 pilot_d = 2.5;              // pilot holes for 3 mm self-tapping screws in the bosses
@@ -742,7 +745,7 @@ module ledboard_2d() {
 
 // [tile or LED, [x, y], hole diameter]: where 5 V (and at A1 the data) come up through the LED board
 function ledboard_feeds() = concat(
-    [for (t = feed_tiles) [str(chr(65 + t[0]), t[1] + 1), cell(t[0], t[1]) + [-20, 0], 8]],
+    [for (t = leds == "strand" ? strand_feed_tiles : feed_tiles) [str(chr(65 + t[0]), t[1] + 1), cell(t[0], t[1]) + [-20, 0], 8]],
     [["strip end", [turn_x0 + turn_len + 5, fy], 5]]);
 
 // ------------------------------------------------------------------ box

@@ -874,3 +874,20 @@ def test_the_guides_floor_for_a_pi_zero_keeps_the_tile_board_and_fits(figs):
     holes = [(x, y) for x, y in zero["floor_holes"] if x0 < x < x1 and y0 < y < y1]
     assert sorted({round(x1 - x0)} | {round(y1 - y0)}) == [30, 65]
     assert {round(max(h[0] for h in holes) - min(h[0] for h in holes)), round(max(h[1] for h in holes) - min(h[1] for h in holes))} == {58, 23}
+
+
+def test_the_strand_options_feeds_are_where_the_model_puts_its_holes(need_tool):
+    need_tool("openscad")
+    strand = mechanics.figures(SCAD, 'leds="strand"')
+    names = [name for name, _, _ in strand["feeds"]]
+    tiles = [f"{chr(65 + point // 5)}{point % 5 + 1}" for point in electrical.strand_feeds() if point < board.TILES]
+    assert names == [*tiles, "strip end"] == ["A1", "E5", "strip end"]
+    # the link from the strand's end into the bar: up through E5's feed hole, then the boards' route
+    (_, (hx, hy), _) = strand["feeds"][1]
+    e5 = dict(zip(names, (xy for _, xy, _ in strand["feeds"])))["E5"]
+    assert (hx, hy) == tuple(e5) and hx == pytest.approx(strand["tiles"][24][0] - electrical.FEED_HOLE_TO_LED)
+    link = electrical.strand_bar_link()
+    boards_link = next(l for l in electrical.wire_links() if l.start == board.TILES - 1).data_cut
+    assert link > boards_link - electrical.FEED_HOLE_TO_LED  # it starts under the board, not on the pixel's pads
+    wiring_readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
+    assert f"**{math.ceil(link / 10)} cm** each, goes up through the hole" in wiring_readme

@@ -537,6 +537,17 @@ def strand_feeds() -> list[int]:
     return [0, board.TILES - 1, board.LEDS - 1]
 
 
+def strand_bar_link() -> float:
+    """The strand's end (the last tile, a feed: strand_feeds()) to the sand-timer bar's first LED: a LINK_AWG link
+    from the lever connectors under the last tile's feed hole, up through it, then the boards' route into the bar
+    (link_lengths()), both ends' LINK_END in (mm)."""
+    tile, first = led_positions()[board.TILES - 1], led_positions()[board.TILES]
+    hole = (tile[0] - FEED_HOLE_TO_LED, tile[1])
+    entry = BAR_X0 - BAR_ENTRY
+    route = abs(hole[0] - entry) + abs(hole[1] - first[1]) + abs(first[0] - entry)
+    return INJECTION_REACH + LEDBOARD_T + route + LEVER_STRIP + LINK_END
+
+
 def strand_drop(points: list[int], led_ma: float, spacing_mm: int | None = None, awg: int = STRAND_AWG) -> ChainDrop:
     """The chain's voltage with the 25 tiles on a strand: every tile-to-tile link is the strand's whole
     spacing of its own wire (the slack loops included); the strip's LEDs are as before."""

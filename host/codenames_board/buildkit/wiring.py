@@ -578,6 +578,7 @@ def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudge
     two = electrical.strand_drop([feeds[0], feeds[-1]], led_ma)
     wire = electrical.WIRES[electrical.STRAND_AWG]
     last_tile = board.TILES - 1
+    feeds_boards = electrical.injection_points(board.LEDS)
     return [
         "",
         "### The strand option: 12 mm bullet pixels",
@@ -604,6 +605,13 @@ def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudge
         f"With every LED full white at full brightness, every LED stays at {drop.lowest:.2f} V or more and a strand "
         f"link carries at most {max(drop.link_amps):.2f} A ({wire.awg} AWG: ≤ {wire.max_a:g} A). With the two ends "
         f"alone ({feeds[0]} and {feeds[-1]}) a link would carry {max(two.link_amps):.2f} A: too much for its wire.",
+        f"- **From the strand's end to the bar**: the model's second feed hole is then at {names[last_tile]} (`leds = "
+        f"\"strand\"` moves it there from the boards' {names[feeds_boards[1]]}), and its {electrical.FEED_AWG} AWG pair "
+        f"from the lever connectors behind the jack is {_up(electrical.feed_paths(feeds)[1].run / 1000, 2):.2f} m. Pixel "
+        f"{board.TILES}'s tail goes into the lever connectors under that hole, 5 V and GND with the feed's, and from them a link of three "
+        f"{electrical.LINK_AWG} AWG wires, **{_up(electrical.strand_bar_link() / 10):.0f} cm** each, goes up through the "
+        f"hole and along the boards' route into the bar to {names[last_tile + 1]}'s input pads; its green is soldered to "
+        "the tail's data wire under heat-shrink.",
         "- **Colour order**: many strands are RGB, while the strip for the bar and the turn LEDs is GRB, and the "
         "chain takes one order (`[leds] order`, [LED chain](#led-chain)): buy the strand in GRB order, or the bar "
         "and the turn LEDs (or the tiles) show red and green swapped. `codenames-board selftest` shows which.",
