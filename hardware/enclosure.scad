@@ -708,19 +708,25 @@ strip_gap_x = gx + (floor((bar_x0 - gx) / pitch[0]) + 0.5) * pitch[0];
 strip_gap = [[strip_gap_x - notch[0] / 2, acrylic[0][0][1] - strip_w_mdf - 1],
              [strip_gap_x + notch[0] / 2, acrylic[0][0][1] + 1]];
 module strips_2d() {
-    // around the edges, and across the plate in front of and behind the grid's acrylic, clear of
-    // the acrylic, every button's nut and the cable slot
-    difference() {
-        union() {
-            difference() { square(plate); translate([strip_w_mdf, strip_w_mdf]) square(plate - 2 * [strip_w_mdf, strip_w_mdf]); }
-            for (y = [acrylic[0][0][1] - strip_w_mdf, acrylic[0][1][1]]) translate([0, y]) square([plate[0], strip_w_mdf]);
+    // around the edges, across the plate in front of and behind the grid's acrylic and along the
+    // spymasters' buttons, clear of the acrylic, every button's nut and the cable slot
+    module cut_back() {
+        difference() {
+            children();
+            for (a = acrylic) translate(a[0] - [1, 1]) square(a[1] - a[0] + [2, 2]);
+            for (f = features) translate(f[1]) circle(d = f[3]);
+            translate(hood_slot[0]) square(hood_slot[1] - hood_slot[0]);
+            for (s = hood_screws) translate(s) circle(d = 20);   // room for the hood's nuts and washers
+            translate(strip_gap[0]) square(strip_gap[1] - strip_gap[0]);  // the link to the bar
         }
-        for (a = acrylic) translate(a[0] - [1, 1]) square(a[1] - a[0] + [2, 2]);
-        for (f = features) translate(f[1]) circle(d = f[3]);
-        translate(hood_slot[0]) square(hood_slot[1] - hood_slot[0]);
-        for (s = hood_screws) translate(s) circle(d = 20);   // room for the hood's nuts and washers
-        translate(strip_gap[0]) square(strip_gap[1] - strip_gap[0]);  // the link to the bar
     }
+    cut_back() union() {
+        difference() { square(plate); translate([strip_w_mdf, strip_w_mdf]) square(plate - 2 * [strip_w_mdf, strip_w_mdf]); }
+        for (y = [acrylic[0][0][1] - strip_w_mdf, acrylic[0][1][1]]) translate([0, y]) square([plate[0], strip_w_mdf]);
+    }
+    // along the spymasters' buttons, where the sheet is pressed 150 mm from the edge and the back strip (the printed
+    // plate has a wall there): what is left between the buttons' nuts, less the slivers under 10 mm
+    offset(r = 5) offset(delta = -5) cut_back() translate([strip_w_mdf, by - strip_w_mdf / 2]) square([plate[0] - 2 * strip_w_mdf, strip_w_mdf]);
 }
 
 // ------------------------------------------------------------------ LED board

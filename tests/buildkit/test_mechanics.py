@@ -708,6 +708,15 @@ def test_the_faster_routes_drawings_render_with_a_counterbore_per_snap_in_button
     assert f"{diameter:g} mm Forstner bit, {depth:g} mm deep" in GUIDE
     assert contours(out / "acrylic_2d.svg") == len(figs["acrylic"]) == 2
     assert contours(out / "strips_2d.svg") >= 3
+    # the sheet is pressed at the spymasters' buttons: pieces of strip lie along their line, 150 mm from the others
+    points = dict(figs["points"])
+    line = points["UNDO"][1]
+    pieces = []
+    for path in (out / "strips_2d.svg").read_text().split("\nM ")[1:]:
+        ys = [-float(y) for y in re.findall(r"[\d.]+,(-?[\d.]+)", path.split("z")[0])]
+        if ys and line - 10 < min(ys) and max(ys) < line + 10:
+            pieces.append(path)
+    assert len(pieces) >= 4
     for part in ("top_2d", "top_counterbore_2d", "acrylic_2d", "strips_2d"):
         assert f"`{part}`" in GUIDE, part
     # the pixel option's LED board: a 12 mm hole for each tile's pixel instead of its mark
