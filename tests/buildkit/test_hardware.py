@@ -455,7 +455,7 @@ def test_screws_and_pieces_match_the_parts_list_and_the_guide(renders):
     assert bom["self-tapping screw 3 x 16 mm"].quantity == up and f"({up})" in bom["self-tapping screw 3 x 16 mm"].notes
     assert bom["screw M3 x 12 mm"].quantity == bom["threaded insert M3"].quantity == hood
     guide = " ".join(README.split())
-    assert f"{up} screws up into the bosses" in guide
+    assert up == 6 and "the 6 self-tapping 3 x 16 mm screws down through the LED board's six 3.4 mm holes inside the grid" in guide
     assert f"{edge} countersunk screws (3 x 40 mm)" in guide
     columns, rows = (int(n) for n in re.search(r"pieces: (\d+) x (\d+)", echo).groups())
     assert f"cut into {columns} x {rows} pieces" in guide

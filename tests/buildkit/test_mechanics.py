@@ -900,3 +900,22 @@ def test_the_strand_options_feeds_are_where_the_model_puts_its_holes(need_tool):
     assert link > boards_link - electrical.FEED_HOLE_TO_LED  # it starts under the board, not on the pixel's pads
     wiring_readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
     assert f"**{math.ceil(link / 10)} cm** each, goes up through the hole" in wiring_readme
+
+
+def test_the_tile_boards_riding_place_is_clear_of_every_hole_in_the_led_board(need_tool, tmp_path):
+    # from step 10 to 14 the tile board is taped under the LED board: nothing of the LED board's may be under it
+    # (its place on the floor lies over the A3 and B3 pad-wire holes and beside a boss)
+    need_tool("openscad")
+    out = tmp_path / "ledboard.svg"
+    subprocess.run(hardware.scad_command(SCAD, out, 'part="ledboard_2d"'), check=True, capture_output=True)
+    holes = []
+    for path in out.read_text().split("\nM ")[2:]:  # the first is the board's outline
+        points = [(float(x), -float(y)) for x, y in re.findall(r"(-?[\d.]+),(-?[\d.]+)", path.split("z")[0])]
+        holes.append((min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points), max(p[1] for p in points)))
+    (x0, y0), (x1, y1) = electrical.RIDING
+    assert sorted((x1 - x0, y1 - y0)) == sorted(electrical.perfboard())
+    clear = 3
+    assert all(h[2] < x0 - clear or h[0] > x1 + clear or h[3] < y0 - clear or h[1] > y1 + clear for h in holes)
+    floor = next(b for b in mechanics.floor_boards(mechanics.figures(SCAD), 0) if b.name == "tile board")
+    assert not all(h[2] < floor.x0 or h[0] > floor.x1 or h[3] < floor.y0 or h[1] > floor.y1 for h in holes)
+    assert "turned across, centred on the LED board's width between row A's pad-wire holes and the display cable's slot" in GUIDE

@@ -595,6 +595,9 @@ def pad_wire_drops() -> list[tuple[tuple[float, float, float], float]]:
 #: depth, and its table_z), its floor left lying; with the tile board on its standoffs this far (degrees). Each end
 #: of a cable turns into its terminal or pad: TIP_END_MM of it does not span the gap.
 HINGE = (597, -73)
+#: Where the tile board rides on the LED board's underside from step 10 to 14 (the model's x, y): turned across,
+#: centred on the board's width between row A's pad-wire holes and the display cable's slot, clear of every hole.
+RIDING = ((175, 405), (295, 485))
 TIP_ON_STANDOFFS = 60
 TIP_END_MM = 30
 

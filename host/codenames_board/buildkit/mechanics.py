@@ -576,10 +576,12 @@ def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]
     feeds = dict((name, (x, y, electrical.LEDBOARD_UNDER_Z)) for name, (x, y), _ in figs["feeds"])
 
     def on_tile_board(at, lift=0.0):
-        x, y, z = perfboard.in_box(*at)
-        if riding:  # taped under the LED board over its place, its parts down
-            return x, y, electrical.LEDBOARD_UNDER_Z - electrical.PERFBOARD_T
-        return x, y, z + lift
+        return tuple(p + dz for p, dz in zip(perfboard.in_box(*at), (0, 0, lift)))
+
+    def riding_corner(floor_end):  # taped under the LED board at electrical.RIDING: its corner farthest away
+        (x0, y0), (x1, y1) = electrical.RIDING
+        corners = [(x, y, electrical.LEDBOARD_UNDER_Z - electrical.PERFBOARD_T) for x in (x0, x1) for y in (y0, y1)]
+        return max(corners, key=lambda corner: math.dist(corner, floor_end))
 
     on_floor = {"Pi header", "Pi USB-C", "Pi USB-A"}
     cables = [(f"{c.cable} ({c.b if c.a in on_floor else c.a})", *((points[c.a], points[c.b]) if c.a in on_floor else (points[c.b], points[c.a])),
@@ -588,8 +590,8 @@ def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]
                for h in GROUND_HARNESSES if h.parts[0] in points]
     cables.append(("status LED wire", points["Pi header"], points["status LED"], FRONT_WIRE))
     if riding:  # the Pi's wires to the tile board cross, the tile board's own to the box do not
-        cables.append(("micro-USB cable", points["Pi USB-A"], on_tile_board(perfboard.PICO_USB), 500))
-        cables.append(("buzzer driver's wires", points["Pi header"], on_tile_board(perfboard.J14_AT), BACK_WIRE))
+        cables.append(("micro-USB cable", points["Pi USB-A"], riding_corner(points["Pi USB-A"]), 500))
+        cables.append(("buzzer driver's wires", points["Pi header"], riding_corner(points["Pi header"]), BACK_WIRE))
         return cables
     first = electrical.feed_paths()[0]  # the tile board's: the J12 pair, and the J13 cable to A1's feed hole
     cables.append(("J12 pair", on_tile_board(perfboard.J12_AT, electrical.TERMINAL_H), points["DC jack"], first.run))

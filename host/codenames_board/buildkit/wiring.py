@@ -842,7 +842,7 @@ def readme(config: Config, board: ModuleType) -> str:
         "**Pad wire**: cut each to its length below: from the pad's corner to its hole in the LED board (the "
         "chamber's corner), down through it to the tile board on the floor and along to the board, with "
         f"{electrical.FEED_SLACK} mm slack so the box tips back off its floor with the board on it "
-        f"({sum(pad_lengths) / 1000:.1f} m in all; {math.ceil(electrical.pad_wire_m())} m with "
+        f"({sum(math.ceil(length / 10) for length in pad_lengths) / 100:.1f} m in all; {math.ceil(electrical.pad_wire_m())} m with "
         f"{round((electrical.WIRE_SPARE - 1) * 100)} % spare).",
         "",
         _table(
