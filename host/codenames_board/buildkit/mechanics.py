@@ -261,8 +261,8 @@ STEPS = (
     ("Test the tiles", ("pad wires", "tile test")),
     ("The LED board onto the plate", ("LED board",)),
     ("The display and the hood", ("display", "display ribbon", "hood")),
-    ("The top onto the box", ("top",)),
-    ("Buttons and wires", ("buzzer wires", "tile board on its standoffs", "30 mm buttons", "button wires",
+    ("Screw the top on", ("top", "30 mm buttons")),
+    ("Buttons and wires", ("buzzer wires", "tile board on its standoffs", "button wires",
                            "driver wire checks", "ribbon on the Pi", "ribbon check", "Pi cables", "feeds clamped")),
     ("Bring-up", ("bring-up",)),
     ("Close the floor", ("floor",)),
@@ -304,6 +304,7 @@ ACCESS = (
     ("display", "four screws inside the hood", "hood"),
     ("display ribbon", "on the display's socket inside the hood, through the slot", "hood"),
     ("button wires", "on the microswitches inside the box", "floor"),
+    ("30 mm buttons", "snapped in from above with the box on its floor: on its back edge it would tip", "button wires"),
     ("buzzer wires", "soldered under the tile board, off its standoffs, while the floor lies loose", "floor"),
     ("buzzer wires", "soldered under the tile board while it is off its standoffs", "tile board on its standoffs"),
     ("buzzer wires", "check 15 measures through them", "driver wire checks"),
@@ -325,7 +326,7 @@ ACCESS = (
 _MDF_ORDER = (
     "The Pi", "Build the tile board", "One tile first", "Cut and glue the top", "Cut the LED board", "The box", "LEDs",
     "The light chambers", "Pads", "Under the plate", "Test the tiles", "The display and the hood",
-    "The LED board onto the top", "The top onto the box", "Buttons and wires", "Bring-up", "Close the floor",
+    "The LED board onto the top", "Screw the top on", "Buttons and wires", "Bring-up", "Close the floor",
 )  # fmt: skip
 _MDF_PARTS = {
     **dict(STEPS),
@@ -559,6 +560,8 @@ def floor_problems(figs, tile_board_parts_mm: float, clearance: float = FLOOR_CL
 #: the LED board (steps 10 to 14) it stands fully on its back edge: TIP_RIDING.
 TIP_END_MM, TIP_ON_STANDOFFS = electrical.TIP_END_MM, electrical.TIP_ON_STANDOFFS
 TIP_RIDING = 90
+#: The guide props the box this far: short of what the wires are cut for, so that none goes taut.
+TIP_PROP = 50
 
 
 def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]:
