@@ -858,6 +858,12 @@ def test_every_cable_reaches_with_the_box_tipped_back_as_the_guide_says(figs):
     spare = min(length - math.dist(floor, tuple(c + dz for c, dz in zip(electrical.tipped(box, mechanics.TIP_RIDING), (0, 0, 20))))
                 - mechanics.TIP_END_MM for _, floor, box, length in mechanics.crossing_cables(figs, riding=True))
     assert spare > 100 and "every cable still reaches with over 10 cm to spare" in GUIDE
+    # the rubber feet (step 6) stay clear of the floor's corner screws, 6 mm in from both edges
+    screw_in = figs["box_inner"][0][0] / 2
+    foot_at, foot_d = 20, 20
+    assert foot_at - foot_d / 2 > screw_in + 7 / 2  # a 3 mm countersunk head is about 6-7 mm across
+    assert f"centred about {foot_at} mm in from both edges at a corner, no more than {foot_d} mm across" in GUIDE
+    assert f"corner screws' countersinks {screw_in:g} mm in" in GUIDE
     # and not much further: the guide props it 10 degrees short of what the wires are cut for, so none goes taut
     assert any(p.startswith("pad wire") for p in mechanics.tip_problems(figs, mechanics.TIP_ON_STANDOFFS + 5, riding=False))
     assert mechanics.TIP_PROP == mechanics.TIP_ON_STANDOFFS - 10
