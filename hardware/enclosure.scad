@@ -145,7 +145,7 @@ usb_c_hole = 12;
 // inside); a Switchcraft 712A needs 7.9 mm (5/16 in)
 dc_jack_hole = 11;
 entry_panel = 4;            // panel-mount sockets clamp a few mm: the back wall is thinned to this round each entry,
-entry_counterbore = 25;     // from inside, with a Forstner bit this wide (room for the nut and a spanner's turn)
+entry_counterbore = 25;     // from inside, with a Forstner bit this wide (room for the nut, held with pliers or a deep socket)
 entry_depth = [40, 30];     // room inside the back wall behind the USB-C socket (its body and plug) and the DC jack (body and solder tabs)
 // The tile board (the perfboard of buildkit/electrical.py's perfboard()) on standoffs on the floor:
 // [x, y] of its centre (-1: in front of the Pi, under the grid, its long side along y)

@@ -365,14 +365,20 @@ BAR_ENTRY = 8
 LINK_END = 10  # mm at each end of a wire link: 3 mm stripped and the bend onto the pad
 
 
+def _into_bar(start: tuple[float, float]) -> float:
+    """The way (mm, along the board's grid) from a point to the bar's first LED, in through its end wall."""
+    first = led_positions()[board.TILES]
+    entry = BAR_X0 - BAR_ENTRY
+    return abs(start[0] - entry) + abs(start[1] - first[1]) + abs(first[0] - entry)
+
+
 def link_lengths() -> list[float]:
     """The wire (mm, along the board's grid) from each LED to the next; into the bar through its end wall."""
     points = led_positions()
-    entry = BAR_X0 - BAR_ENTRY
     out = []
     for index, (a, b) in enumerate(zip(points, points[1:]), 1):
         if index == board.TILES:
-            out.append(abs(a[0] - entry) + abs(a[1] - b[1]) + abs(b[0] - entry))
+            out.append(_into_bar(a))
         else:
             out.append(abs(a[0] - b[0]) + abs(a[1] - b[1]))
     return out
@@ -541,11 +547,8 @@ def strand_bar_link() -> float:
     """The strand's end (the last tile, a feed: strand_feeds()) to the sand-timer bar's first LED: a LINK_AWG link
     from the lever connectors under the last tile's feed hole, up through it, then the boards' route into the bar
     (link_lengths()), both ends' LINK_END in (mm)."""
-    tile, first = led_positions()[board.TILES - 1], led_positions()[board.TILES]
-    hole = (tile[0] - FEED_HOLE_TO_LED, tile[1])
-    entry = BAR_X0 - BAR_ENTRY
-    route = abs(hole[0] - entry) + abs(hole[1] - first[1]) + abs(first[0] - entry)
-    return INJECTION_REACH + LEDBOARD_T + route + LEVER_STRIP + LINK_END
+    x, y = led_positions()[board.TILES - 1]
+    return INJECTION_REACH + LEDBOARD_T + _into_bar((x - FEED_HOLE_TO_LED, y)) + LEVER_STRIP + LINK_END
 
 
 def strand_drop(points: list[int], led_ma: float, spacing_mm: int | None = None, awg: int = STRAND_AWG) -> ChainDrop:

@@ -513,43 +513,44 @@ def _overlap(a0, a1, b0, b1) -> bool:
     return a0 < b1 and b0 < a1
 
 
+def _clashes(name: str, box: tuple[float, float, float, float], top: float, figs, clearance: float) -> list[str]:
+    """Where something on the floor (its footprint x0, y0, x1, y1 and its top z) runs into a wall, something hanging
+    from the plate (a button's body, the buzzer, a bullet pixel) or a cable entry's room."""
+    x0, y0, x1, y1 = box
+    (wx0, wy0), (wx1, wy1) = figs["box_inner"]
+    out = []
+    if x0 < wx0 + clearance or y0 < wy0 + clearance or x1 > wx1 - clearance or y1 > wy1 - clearance:
+        out.append(f"{name} runs into a wall of the box")
+    for hung, (cx, cy), d, lowest in figs["hanging"]:
+        r = d / 2 + clearance
+        if _overlap(x0, x1, cx - r, cx + r) and _overlap(y0, y1, cy - r, cy + r) and top > lowest - clearance:
+            out.append(f"{name} is under {hung}, which reaches {lowest:g} (its top: {top:g})")
+    for room, (rx0, ry0), (rx1, ry1), _ in figs["entry_rooms"]:
+        if _overlap(x0, x1, rx0, rx1) and _overlap(y0, y1, ry0, ry1):
+            out.append(f"{name} is in the room behind the {room} entry")
+    return out
+
+
 def floor_problems(figs, tile_board_parts_mm: float, clearance: float = FLOOR_CLEARANCE_MM) -> list[str]:
     """Where a board on the floor runs into a wall, another board, a cable entry's room, something hanging
-    from the plate (a button's body, the buzzer, a bullet pixel) or the LED board's underside; and where a plug
-    (the Pico's, the Pi's USB-A and USB-C) with its boot and its cable's bend runs into any of those."""
+    from the plate or the LED board's underside; and where a plug (the Pico's, the Pi's USB-A and USB-C) with its
+    boot and its cable's bend runs into any of those."""
     boards = floor_boards(figs, tile_board_parts_mm)
-    (wx0, wy0), (wx1, wy1) = figs["box_inner"]
     _, ceiling = figs["box_z"]
     problems = []
     for b in boards:
-        if b.x0 < wx0 + clearance or b.y0 < wy0 + clearance or b.x1 > wx1 - clearance or b.y1 > wy1 - clearance:
-            problems.append(f"{b.name} runs into a wall of the box")
+        problems += _clashes(b.name, (b.x0, b.y0, b.x1, b.y1), b.top, figs, clearance)
         if b.top > ceiling - clearance:
             problems.append(f"{b.name}: {b.top - ceiling + clearance:.1f} mm too tall for the box under the LED board")
-        for name, (cx, cy), d, lowest in figs["hanging"]:
-            r = d / 2 + clearance
-            if _overlap(b.x0, b.x1, cx - r, cx + r) and _overlap(b.y0, b.y1, cy - r, cy + r) and b.top > lowest - clearance:
-                problems.append(f"{b.name} is under {name}, which reaches {lowest:g} (the board's top: {b.top:g})")
-        for name, (x0, y0), (x1, y1), _ in figs["entry_rooms"]:
-            if _overlap(b.x0, b.x1, x0, x1) and _overlap(b.y0, b.y1, y0, y1):
-                problems.append(f"{b.name} is in the room behind the {name} entry")
     for i, a in enumerate(boards):
         for b in boards[i + 1:]:
             if _overlap(a.x0 - clearance, a.x1 + clearance, b.x0, b.x1) and _overlap(a.y0 - clearance, a.y1 + clearance, b.y0, b.y1):
                 problems.append(f"{a.name} and {b.name} overlap")
     for name, owner, (x0, y0), (x1, y1), top in figs["plug_rooms"]:
-        if x0 < wx0 + clearance or y0 < wy0 + clearance or x1 > wx1 - clearance or y1 > wy1 - clearance:
-            problems.append(f"{name} runs into a wall of the box")
+        problems += _clashes(name, (x0, y0, x1, y1), top, figs, clearance)
         for b in boards:
             if b.name != owner and _overlap(b.x0 - clearance, b.x1 + clearance, x0, x1) and _overlap(b.y0 - clearance, b.y1 + clearance, y0, y1):
                 problems.append(f"{name} runs into the {b.name}")
-        for room, (rx0, ry0), (rx1, ry1), _ in figs["entry_rooms"]:
-            if _overlap(x0, x1, rx0, rx1) and _overlap(y0, y1, ry0, ry1):
-                problems.append(f"{name} is in the room behind the {room} entry")
-        for hung, (cx, cy), d, lowest in figs["hanging"]:
-            r = d / 2 + clearance
-            if _overlap(x0, x1, cx - r, cx + r) and _overlap(y0, y1, cy - r, cy + r) and top > lowest - clearance:
-                problems.append(f"{name} is under {hung}, which reaches {lowest:g}")
     return problems
 
 
@@ -586,9 +587,12 @@ def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]
         corners = [(x, y, electrical.LEDBOARD_UNDER_Z - electrical.PERFBOARD_T) for x in (x0, x1) for y in (y0, y1)]
         return max(corners, key=lambda corner: math.dist(corner, floor_end))
 
-    on_floor = {"Pi header", "Pi USB-C", "Pi USB-A"}
-    cables = [(f"{c.cable} ({c.b if c.a in on_floor else c.a})", *((points[c.a], points[c.b]) if c.a in on_floor else (points[c.b], points[c.a])),
-               c.length) for c in CONNECTIONS if "Pico USB" not in (c.a, c.b)]
+    cables = []
+    for c in CONNECTIONS:
+        if "Pico USB" in (c.a, c.b):  # the Pi's to the tile board: below, as it lies
+            continue
+        floor_end, box_end = (c.a, c.b) if c.a.startswith("Pi ") else (c.b, c.a)
+        cables.append((f"{c.cable} ({box_end})", points[floor_end], points[box_end], c.length))
     cables += [(f"{h.name} ground harness", points["Pi header"], points[h.parts[0]], h.first)
                for h in GROUND_HARNESSES if h.parts[0] in points]
     cables.append(("status LED wire", points["Pi header"], points["status LED"], FRONT_WIRE))
