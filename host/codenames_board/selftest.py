@@ -1,7 +1,7 @@
 """``codenames-board selftest``: bring the hardware up step by step, on the console and the display.
 
 1. the tile board answers (firmware version, tile and LED counts);
-2. every LED lights in turn, in chain order (the maker watches); then every
+2. every LED lights in turn, in tile order: A1 to E5, the bar, the turn LEDs (the maker watches); then every
    tile lights red, green and blue in turn, each named: a strip whose colour
    order is not the configured [leds] order shows the wrong ones;
 3. every tile, lit in turn, is touched: a touch on another tile is a miswired

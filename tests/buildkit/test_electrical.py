@@ -82,7 +82,10 @@ def test_the_parts_do_not_fit_50_by_70_mm_and_the_chosen_board_holds_them():
     assert all((w - 6) * (h - 6) < need for w, h in smaller)
     assert f"{width} x {height} mm" in parts()["perfboard"].example
     # the layout's holes: a board with fewer cannot take it
-    assert f"at least {perfboard.ROWS} x {perfboard.COLUMNS} holes" in parts()["perfboard"].example
+    example = parts()["perfboard"].example
+    assert f"cut down to {perfboard.ROWS} x {perfboard.COLUMNS} holes" in example
+    assert f"{perfboard.ROWS * perfboard.PITCH:.0f} x {perfboard.COLUMNS * perfboard.PITCH:.0f} mm)" in example
+    assert f"board only where it has {perfboard.ROWS} x {perfboard.COLUMNS} holes" in example
 
 
 def test_the_board_area_counts_every_part_and_pad_wire():
@@ -177,6 +180,8 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
     assert "centre-positive" in bom["LED supply"].example and "lug 3 (the switch) left unconnected" in bom["DC barrel jack"].notes
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
     assert f"**{math.ceil(electrical.first_led_cable() / 10):.0f} cm**" in readme and "leave the switch lug unconnected" in readme  # rounded up
+    guide = " ".join((ROOT / "hardware" / "README.md").read_text("utf-8").split())
+    assert f"**the J13 cable** ({math.ceil(electrical.first_led_cable() / 10):.0f} cm of red, green and black 22 AWG" in guide
 
 
 def test_the_firmware_guide_gives_the_hardware_guides_pad_size():

@@ -52,7 +52,8 @@ SCREW_JOINTS = {
 
 def test_every_screw_in_the_parts_list_reaches_through_its_stack_into_enough_thread(figs):
     bom = parts()
-    screws = {name for name in bom if "screw" in name}
+    # (the M2.5 screws hold the boards on their standoffs: test_the_standoffs_screws_reach_in_from_both_ends...)
+    screws = {name for name in bom if "screw" in name and "M2.5" not in name}
     assert screws == set(SCREW_JOINTS), "a screw in bom.csv without a joint here (or the reverse): say which joint it makes"
     joints = mechanics.joints(figs)
     assert {joint.name for joint in joints} == set(SCREW_JOINTS.values())
@@ -81,6 +82,14 @@ def test_the_guides_screw_table_gives_the_models_stacks(figs):
     assert f"{40 - joints['edge', 'printed'].stack:g} mm ({40 - joints['edge', 'mdf'].stack:g} mm) of plywood" in GUIDE
     assert f"of the plate's {joints['boss', 'printed'].thread:g} mm pilot holes" in GUIDE
     assert f"the whole {joints['hood', 'printed'].thread:g} mm insert" in GUIDE
+    # the edge screws' pilots: as deep as the screw from the top; on the MDF route the stack drilled out to clear
+    # the screw first, down to the side's top and no further
+    edge = mechanics.screw_size("wood screw 3 x 40 mm")[1]
+    assert f"sides, about {edge:g} mm deep from the plate's top" in GUIDE
+    assert f"side, about {edge:g} mm deep from the top" in GUIDE
+    mdf = joints["edge", "mdf"].stack
+    assert f"a depth stop at {mdf:g} mm (4 + 18 + 3 mm: the stack, not the side below)" in GUIDE
+    assert 4 + figs["strip_h"] + 3 == mdf
 
 
 # --- panels
@@ -437,8 +446,30 @@ def test_the_standoffs_screws_reach_in_from_both_ends_without_meeting():
         length = mechanics.screw_size(name)[1]
         screws = [float(n) for n in re.findall(r"M2\.5 x (\d+(?:\.\d+)?) mm screws", bom[name].example)]
         floor_side, board_side = screws[0], screws[-1]
+        if "M2.5 x 4 mm screws" in bom[name].notes:  # the board's side bought on its own (kits hold one length)
+            board_side = mechanics.screw_size("screw M2.5 x 4 mm")[1]
+            assert bom["screw M2.5 x 4 mm"].quantity == bom[name].quantity
         into = (floor_side - floor, board_side - board_t)
         assert min(into) >= 2.0 and sum(into) <= length - 0.5, (name, into)
+
+
+def test_the_parts_fitted_from_the_plates_top_face_are_reached_by_sliding_it_out_as_step_9_says(figs):
+    # step 9 works with the plate top down across the frame: the parts that go in from its top face are reached by
+    # sliding the plate about 10 cm past the frame's front (or back) wall, clear of the wall with the dome's width
+    hanging = {name: (at, size) for name, at, size, _ in figs["hanging"]}
+    front = {hanging[name][0][1] for name in ("SAND TIMER", "status LED")}
+    assert len(front) == 1
+    (y,) = front
+    assert y + hanging["SAND TIMER"][1] / 2 < 100 - 12  # the whole dome past the 12 mm wall
+    assert f"edge stands about 10 cm past the frame's front wall (the SAND TIMER's and the status LED's holes are {y:g} mm from that edge)" in GUIDE
+    encoder = {name: at for name, at, _, _ in mechanics.figures(SCAD, 'clue_input="encoder"')["hanging"]}["encoder"]
+    assert f"the hole is about {figs['plate'][1] - encoder[1]:.0f} mm from that edge" in GUIDE
+    # the buzzer's sound holes: beside NEW GAME, at the spymasters' end's corner
+    buzzer = hanging["buzzer"][0]
+    nearest = min((name for name in hanging if name != "buzzer"), key=lambda name: math.dist(hanging[name][0], buzzer))
+    assert nearest == "NEW GAME" and buzzer[1] > figs["plate"][1] / 2
+    assert all(buzzer[0] > at[0] for name, (at, _) in hanging.items() if at[1] == buzzer[1] and name != "buzzer")
+    assert "beside NEW GAME, in the corner of the spymasters' end" in GUIDE
 
 
 def test_the_guide_puts_each_button_in_its_hole_as_the_model_does(figs):
@@ -921,20 +952,60 @@ def test_the_strand_options_feeds_are_where_the_model_puts_its_holes(need_tool):
     assert f"**{math.ceil(link / 10)} cm** each, goes up through the hole" in wiring_readme
 
 
-def test_the_tile_boards_riding_place_is_clear_of_every_hole_in_the_led_board(need_tool, tmp_path):
-    # from step 10 to 14 the tile board is taped under the LED board: nothing of the LED board's may be under it
-    # (its place on the floor lies over the A3 and B3 pad-wire holes and beside a boss)
-    need_tool("openscad")
+def _ledboard_holes(tmp_path, *defines):
+    """Every hole of the rendered ledboard_2d as its bounding box (x0, y0, x1, y1), the model's mm."""
     out = tmp_path / "ledboard.svg"
-    subprocess.run(hardware.scad_command(SCAD, out, 'part="ledboard_2d"'), check=True, capture_output=True)
+    subprocess.run(hardware.scad_command(SCAD, out, 'part="ledboard_2d"', *defines), check=True, capture_output=True)
     holes = []
     for path in out.read_text().split("\nM ")[2:]:  # the first is the board's outline
         points = [(float(x), -float(y)) for x, y in re.findall(r"(-?[\d.]+),(-?[\d.]+)", path.split("z")[0])]
         holes.append((min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points), max(p[1] for p in points)))
+    return holes
+
+
+@pytest.mark.parametrize("leds", ["boards", "strand"])
+def test_the_injection_lever_connectors_sit_where_the_guide_puts_them(need_tool, tmp_path, leds):
+    # step 7 sticks a pair of lever connectors under the LED board beside every feed hole but A1's: on the side the
+    # guide names, the pair clears every hole of the LED board and every button body hanging under it; the other
+    # sides do not all do so (the strip end's right lies under the SAND TIMER), which is why the side is named
+    need_tool("openscad")
+    defines = (f'leds="{leds}"',)
+    holes = _ledboard_holes(tmp_path, *defines)
+    figs = mechanics.figures(SCAD, *defines)
+    (ix0, iy0), (ix1, iy1) = figs["box_inner"]
+
+    def clear(centre, along):
+        w, d = electrical.LEVER_PAIR_MM if along[1] else electrical.LEVER_PAIR_MM[::-1]
+        x0, y0, x1, y1 = centre[0] - w / 2, centre[1] - d / 2, centre[0] + w / 2, centre[1] + d / 2
+        return (ix0 < x0 and x1 < ix1 and iy0 < y0 and y1 < iy1
+                and all(h[2] < x0 - 3 or h[0] > x1 + 3 or h[3] < y0 - 3 or h[1] > y1 + 3 for h in holes)
+                and all(math.dist(c, (min(max(c[0], x0), x1), min(max(c[1], y0), y1))) > size / 2
+                        for _, c, size, _ in figs["hanging"]))  # fmt: skip
+
+    sides = [(1, 0), (-1, 0), (0, 1), (0, -1)]
+    fed = [(name, at) for name, at, _ in figs["feeds"] if name != "A1"]
+    assert len(fed) == 2
+    for name, at in fed:
+        along, words = electrical.INJECTION_SIDE[name]
+        reach = electrical.INJECTION_REACH
+        assert clear((at[0] + along[0] * reach, at[1] + along[1] * reach), along), name
+        wiring_readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
+        assert words in wiring_readme and (leds == "strand" or words in GUIDE), name
+    # at least one feed has a side that would not do: the naming matters
+    assert not all(clear((at[0] + s[0] * electrical.INJECTION_REACH, at[1] + s[1] * electrical.INJECTION_REACH), s)
+                   for _, at in fed for s in sides)
+
+
+def test_the_tile_boards_riding_place_is_clear_of_every_hole_in_the_led_board(need_tool, tmp_path):
+    # from step 10 to 14 the tile board is taped under the LED board: nothing of the LED board's may be under it
+    # (its place on the floor lies over the A3 and B3 pad-wire holes and beside a boss)
+    need_tool("openscad")
+    holes = _ledboard_holes(tmp_path)
     (x0, y0), (x1, y1) = electrical.RIDING
     assert sorted((x1 - x0, y1 - y0)) == sorted(electrical.perfboard())
     clear = 3
     assert all(h[2] < x0 - clear or h[0] > x1 + clear or h[3] < y0 - clear or h[1] > y1 + clear for h in holes)
     floor = next(b for b in mechanics.floor_boards(mechanics.figures(SCAD), 0) if b.name == "tile board")
     assert not all(h[2] < floor.x0 or h[0] > floor.x1 or h[3] < floor.y0 or h[1] > floor.y1 for h in holes)
-    assert "turned across, centred on the LED board's width between row A's pad-wire holes and the display cable's slot" in GUIDE
+    assert ("its long edges across the box, its pad wires' edge (row A) towards the grid, centred on the LED board's width "
+            "between row A's pad-wire holes and the display cable's slot") in GUIDE

@@ -158,7 +158,7 @@ class Footprint:
 # (about 8 mm thick, centred on the socket) is the tallest thing at its end.
 TILE_BOARD_PARTS = (
     Footprint("Raspberry Pi Pico in headers", 1, (51, 21), "Raspberry Pi Pico datasheet: 51 x 21 mm", 8.5 + 2.5 + 1 + 1.5 + 4),
-    Footprint("MPR121 breakout in headers", 3, (30, 22), "Adafruit 1982: 30 x 20 mm; generic MPR121 modules up to 30 x 22 mm",
+    Footprint("MPR121 breakout in headers", 3, (30, 22), "Adafruit 1982: 30 x 20 mm, and 2 mm to spare",
               8.5 + 2.5 + 1.6 + 1),
     Footprint("74AHCT125 in a DIP-14 socket", 1, (20, 10), "DIP-14: 7 x 2.54 mm by 7.62 mm rows, in a socket", 8.5),
     Footprint("1000 µF 10 V radial capacitor", 1, (10, 10), "10 mm diameter (10 x 16 mm can), standing upright on its leads",
@@ -243,10 +243,19 @@ LEDBOARD_UNDER_Z = -3  # the LED board's underside (the model's box_z)
 LEDBOARD_T = 3
 FEED_HOLE_TO_LED = 20  # mm on the LED board's top from a feed hole to its LED's pads
 # Every injection point but the tile board's: a pair of lever connectors (spares of the pack, one 5 V, one GND)
-# hangs under the LED board at its feed hole. In each: the FEED_AWG wire, a LINK_AWG tail up through the hole to the
-# LED's pads, and where a wire link arrives at that LED (a pixel board, a strip piece's first LED) that link too,
-# so that no pad takes more than one wire.
-INJECTION_REACH = 60  # mm under the LED board from a feed hole to its lever connectors
+# is stuck under the LED board beside its feed hole. In each: the FEED_AWG wire, a LINK_AWG tail up through the hole
+# to the LED's pads, and where a wire link arrives at that LED (a pixel board, a strip piece's first LED) that link
+# too, so that no pad takes more than one wire.
+INJECTION_REACH = 45  # mm under the LED board from a feed hole to its lever connectors' middle
+#: Which way from each feed hole the pair sits (the model's x, y: x to the operatives' right, y away from them), and
+#: how the guide names it: the only sides where the pair (LEVER_PAIR_MM) clears every hole in the LED board and every
+#: button body under it (tested from the model, for the pixel boards and the strand).
+INJECTION_SIDE = {
+    "D2": ((1, 0), "towards tile D3"),
+    "E5": ((1, 0), "towards the side wall on the SAND TIMER's side"),
+    "strip end": ((0, 1), "straight back towards the grid"),
+}
+LEVER_PAIR_MM = (38, 30)  # two WAGO 221-415 side by side (18.6 mm wide each, 29.8 mm long)
 LEVER_STRIP = 11  # mm of bare strand a WAGO 221 takes (the strip gauge on its side)
 TAIL_SLACK = 10  # mm on each tail to bend it onto the pad
 LINK_OD = 1.8  # mm: LINK_AWG stranded hook-up wire over its PVC insulation (1.5-1.8 mm)

@@ -260,10 +260,10 @@ STEPS = (
     ("Under the plate", ("SAND TIMER button", "status LED", "status LED's ground jumpers", "encoder", "buzzer")),
     ("Test the tiles", ("pad wires", "tile test")),
     ("The LED board onto the plate", ("LED board",)),
-    ("The display and the hood", ("display", "display ribbon", "hood")),
+    ("The display and the hood", ("display ribbon", "ribbon check", "display", "hood")),
     ("Screw the top on", ("top", "30 mm buttons")),
     ("Buttons and wires", ("buzzer wires", "tile board on its standoffs", "button wires",
-                           "driver wire checks", "ribbon on the Pi", "ribbon check", "Pi cables", "feeds clamped")),
+                           "driver wire checks", "ribbon on the Pi", "Pi cables", "feeds clamped")),
     ("Bring-up", ("bring-up",)),
     ("Close the floor", ("floor",)),
 )
@@ -311,7 +311,9 @@ ACCESS = (
     ("LED board", "the tile board, tied to it by the pad wires, rides on it as it turns over", "tile board on its standoffs"),
     ("button wires", "checks 15-16 need the Dupont ends crimped", "driver wire checks"),
     ("driver wire checks", "at the Dupont ends, before they meet the Pi", "Pi cables"),
-    ("ribbon on the Pi", "check 17 measures through it, stripe to pin 1", "ribbon check"),
+    ("display ribbon", "check 17 measures through it, on the display alone", "ribbon check"),
+    ("ribbon check", "at the display header's joints, which the hood covers", "hood"),
+    ("ribbon check", "a ribbon turned 180 degrees is found before the Pi's 5 V meets it", "ribbon on the Pi"),
     ("ribbon check", "with the Pi off, before it is powered", "Pi cables"),
     ("ribbon on the Pi", "on the Pi's header inside the box", "floor"),
     ("Pi cables", "the Pi's USB ports inside the box", "floor"),
@@ -333,7 +335,7 @@ _MDF_PARTS = {
     "One tile first": ("MDF coupon", "one-tile test"),
     "Cut and glue the top": ("hood", "light boxes", "top sheet", "counterbores", "acrylic", "strips", "hood nuts"),
     "The light chambers": ("chamber walls", "light boxes glued"),
-    "The display and the hood": ("display", "display ribbon", "hood"),
+    "The display and the hood": ("display ribbon", "ribbon check", "display", "hood"),
     "The LED board onto the top": ("LED board",),
 }
 MDF_STEPS = tuple((title, _MDF_PARTS[title]) for title in _MDF_ORDER)
@@ -352,7 +354,7 @@ MDF_ACCESS = (
     ("light boxes glued", "over the strip pieces on the LED board", "LED board"),
     ("hood nuts", "epoxied under the 4 mm sheet while it lies bare, captive", "LED board"),
     ("hood nuts", "the hood screws into them", "hood"),
-    ("LED board", "taped to the sheet, held by the 20 edge screws alone", "top"),
+    ("LED board", "on the strips and chambers, held by the 20 edge screws alone", "top"),
 )  # fmt: skip
 
 #: Parts that close the box but come off again with screws (the top's 20, the floor's 8).

@@ -334,8 +334,10 @@ def wire_text(circuit: Circuit) -> str:
         f"**Wires under the board** ({len(listed) - sum(w.bare for w in listed)} insulated jumpers, "
         f"{_count(sum(w.bare for w in listed), 'bare link')}): every connection is an **insulated jumper from hole to hole**, "
         f"{THIN_WIRE} or thin insulated hook-up wire: cut it about 10 mm longer than the length below, strip 3 mm at each "
-        "end, lay it flat against the board and solder it to each hole's pad. Jumpers may cross each other and pass under "
-        f"other holes: their insulation keeps them apart. The {len(trunk)} jumpers marked {TRUNK_WIRE} carry the LED "
+        "end, lay it flat against the board and solder it to each hole's pad. Route it as the drawing bends it, round "
+        "every other hole's pad: jumpers may cross each other (their insulation keeps them apart), but never lie on a "
+        "pad, since a pad soldered later (the wires of steps 10 and 14) melts the insulation over it. The "
+        f"{len(trunk)} jumpers marked {TRUNK_WIRE} carry the LED "
         "supply from J12 through C2 to J13 (the first LED's feed): use that wire for them. From J12 the GND and 5 V "
         "chains go to the buzzer's parts first (Q1, D1, J14, J15), so the coil's pulses run straight back to the supply "
         "and never through the touch controllers' or the Pico's ground: keep that order. A **bare link** (a clipped "
@@ -403,7 +405,7 @@ def _far_end(part: Part, number: str) -> str:
     """A wire's far end as a builder finds it: the part by what it is first (its reference, such as D3 or A1, can
     read like a tile's name), then its reference and pin."""
     where = f" {part.place}" if part.place.startswith("under tile") else ""
-    return f"{part.value} ({part.ref}){where}, pin {part.label(number)} ({part.name_of(number)})"
+    return f"{part.value} (schematic {part.ref}){where}, pin {part.label(number)} ({part.name_of(number)})"
 
 
 def net_colour(net: str) -> str:

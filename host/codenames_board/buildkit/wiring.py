@@ -542,11 +542,14 @@ def injection_lines(names: list[str]) -> list[str]:
     """How the 18 AWG feeds meet the LEDs: a pair of lever connectors at every feed hole but the tile board's."""
     link, feed = electrical.WIRES[electrical.LINK_AWG], electrical.WIRES[electrical.FEED_AWG]
     points = injection_points(len(names))
+    side = {hole: name for hole, (_, name) in electrical.INJECTION_SIDE.items()}
     lines = [
         f"- **The injection points**: {feed.awg} AWG ({feed.mm2:g} mm²), red and black, from the lever connectors behind "
         f"the jack to each point. {feed.awg} AWG fits no LED's pad, so at every point but the tile board's a second pair "
-        "of lever connectors (from the same pack of 10: 5 V red, GND black) hangs under the LED board, about "
-        f"{electrical.INJECTION_REACH / 10:g} cm from the feed hole. Into each go the {feed.awg} AWG feed and a "
+        "of lever connectors (from the same pack of 10: 5 V red, GND black) is stuck under the LED board with double-sided "
+        f"foam tape, its middle about {electrical.INJECTION_REACH / 10:g} cm from the feed hole: at D2 "
+        f"{side['D2']}, past turn LED 2 {side['strip end']}, with the strand at E5 {side['E5']} (on any other side it "
+        f"would cover a hole or meet a button's body). Into each go the {feed.awg} AWG feed and a "
         f"{link.awg} AWG tail of {electrical.injection_tail() / 10:.0f} cm up through the feed hole to the LED's pad; the "
         "other ways stay closed:",
     ]
@@ -636,7 +639,9 @@ def perfboard_section() -> list[str]:
         f"({electrical.ROUTING:g} x: {area * electrical.ROUTING / 100:.0f} cm²), and {electrical.EDGE_MARGIN} mm stay free "
         f"along each edge. **The smallest common board that holds it: {width} x {height} mm** "
         f"(50 x 70 mm holds {(50 - 2 * electrical.EDGE_MARGIN) * (70 - 2 * electrical.EDGE_MARGIN) / 100:.0f} cm², "
-        "less than the parts alone). Put the MPR121 boards along the edge the pad wires come from, the "
+        f"less than the parts alone); the layout below needs {perfboard.ROWS} x {perfboard.COLUMNS} holes of it, which "
+        f"many {width} x {height} mm boards do not have, so the parts list takes a larger board cut down. Put the "
+        "MPR121 boards along the edge the pad wires come from, the "
         "terminal blocks for the LED supply and the chain on the opposite edge, away from the pad wires.",
         "",
     ]
@@ -681,8 +686,9 @@ def layout_sections(config: Config, board: ModuleType) -> list[str]:
         "",
         _table(("part", "value", "pin 1 at", "which way round", "holes"), perfboard.part_rows(model)),
         "",
-        "The MPR121 sockets follow the Adafruit 1982's pin order as printed on the board (its original version); "
-        "other breakouts order their pins differently: wire by the labels, and move the jumpers to match.",
+        "The MPR121 sockets follow the Adafruit 1982's pin order as printed on the board: VIN, 3Vo, GND, SCL, SDA, "
+        "IRQ, ADDR along one edge, E11 to E0 and GND along the other. Before the sockets go in, check that your "
+        "breakouts read so; a generic MPR121 module orders and spaces its pins otherwise and needs a layout of its own.",
         "",
         perfboard.wire_text(model),
         "",
@@ -738,7 +744,8 @@ def readme(config: Config, board: ModuleType) -> str:
         "every board unplugged.",
         "",
         "1. **The tile board** first: the MPR121 boards to the Pico (I2C, 3.3 V, GND, and each board's "
-        "ADDR pin), the pads to the MPR121 electrodes ([touch pads](#touch-pads)), then the LED chain "
+        "ADDR pin), the pads to the MPR121 electrodes ([touch pads](#touch-pads); they are soldered in step 10 of "
+        "`hardware/README.md`, once the plate is printed), then the LED chain "
         "through the level shifter ([LED chain](#led-chain), [WS2812 power and data](#ws2812-power-and-data)). "
         "Flash and check it as `firmware/README.md` says.",
         "2. **The Pi**: the buttons, the buzzer and the status LED on the 40-pin header, the Pico on a "
