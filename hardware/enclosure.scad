@@ -157,6 +157,10 @@ tile_board_gap = 40;        // between the Pi's header edge and the tile board: 
 // the Pico's micro-USB socket: its middle from the tile board's middle across (x), its mouth in from the board's
 // edge at the Pi (buildkit/perfboard.py's layout; the socket stands 1.3 mm past the Pico's edge)
 pico_usb = [-11.4, 4.1];
+// the three MPR121 breakouts' bodies for the picture, as buildkit/perfboard.py's layout places them along the pad
+// wires' edge: [x, y] of each one's corner on the board, and their size (tested against the layout)
+tile_board_mpr121 = [[46.35, 79.05], [46.35, 43.49], [46.35, 5.39]];
+mpr121_body = [20.32, 33.02];
 // a straight micro-USB plug with its boot (20-28 mm), the cable's bend radius and its diameter; a USB-A plug
 // with its boot in the Pi's socket (30-40 mm), and a USB-C plug with its boot (20-30 mm), its cable's bend radius
 // and diameter (a 3 A cable; a thick 5 A one for a Pi 5 bends wider: a right-angle plug)
@@ -436,6 +440,7 @@ figure("box_inner", box_inner);
 figure("floor_boards", [["Pi", pi_c - pi_size / 2, pi_c + pi_size / 2, pi_z],
                         ["tile board", tb_c - tile_board / 2, tb_c + tile_board / 2, tb_z]]);
 figure("floor_holes", [for (h = concat(pi_mount, tb_mount)) h]);
+figure("tile_board_mpr121", [for (m = tile_board_mpr121) [m, mpr121_body]]);
 figure("hanging", hanging);
 figure("entry_rooms", entry_rooms);
 figure("plug_rooms", plug_rooms);
@@ -864,7 +869,7 @@ module tile_board() {
     translate([tb_c[0] - tile_board[0] / 2, tb_c[1] - tile_board[1] / 2, tb_z]) {
         color("DarkOliveGreen") cube([tile_board[0], tile_board[1], 1.6]);
         color("Black") translate([tile_board[0] / 2 + pico_usb[0] - 10.5, tile_board[1] - pico_usb[1] - 1.3 - 51, 1.6]) cube([21, 51, 12]);
-        for (i = [0:2]) color("Indigo") translate([4 + i * 25, 8, 1.6]) cube([22, 30, 12]);
+        for (m = tile_board_mpr121) color("Indigo") translate([m[0], m[1], 1.6]) cube([mpr121_body[0], mpr121_body[1], 12]);
         color("SteelBlue") translate([17, 11.7, 1.6]) cylinder(d = 10, h = 16);  // the 1000 µF, standing at its holes (Y42, Y44)
     }
     for (h = tb_mount) color("Gold") translate([h[0], h[1], floor_z]) cylinder(d = 5, h = tile_board_standoff);

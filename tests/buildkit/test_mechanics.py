@@ -641,6 +641,23 @@ def test_the_picos_plug_is_where_the_layout_puts_the_pico(figs):
     assert f"the micro-USB one no longer than {plug:g} mm with its boot" in parts()["micro-USB cable"].example
 
 
+def test_the_pictures_mpr121_boards_are_where_the_layout_puts_them(figs):
+    # the model's tile board (the picture's) draws the three breakouts where perfboard.py's layout has them
+    from codenames_board.config import parse
+
+    (x0, y0, _, _) = next((x0, y0, x1, y1) for name, (x0, y0), (x1, y1), _ in figs["floor_boards"] if name == "tile board")
+    places = {place.ref: place for place in perfboard.placements(perfboard.circuit_build(parse(""), board))}
+    drawn = figs["tile_board_mpr121"]
+    assert len(drawn) == 3
+    for ref, ((bx, by), (width, length)) in zip(("J4", "J6", "J8"), drawn):  # each breakout's electrode row: its body
+        left, top, right, bottom = places[ref].body
+        corners = [perfboard.in_box(c, r)[:2] for c in (left, right) for r in (top, bottom)]
+        assert bx + x0 == pytest.approx(min(x for x, _ in corners), abs=0.05), ref
+        assert by + y0 == pytest.approx(min(y for _, y in corners), abs=0.05), ref
+        assert width == pytest.approx(max(x for x, _ in corners) - min(x for x, _ in corners), abs=0.05), ref
+        assert length == pytest.approx(max(y for _, y in corners) - min(y for _, y in corners), abs=0.05), ref
+
+
 # --- the pre-wired option: 12 mm bullet pixels
 
 
