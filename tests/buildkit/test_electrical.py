@@ -84,7 +84,8 @@ def test_the_parts_do_not_fit_50_by_70_mm_and_the_chosen_board_holds_them():
     # the layout's holes: a board with fewer cannot take it
     example = parts()["perfboard"].example
     assert f"cut down to {perfboard.ROWS} x {perfboard.COLUMNS} holes" in example
-    assert f"{perfboard.ROWS * perfboard.PITCH:.0f} x {perfboard.COLUMNS * perfboard.PITCH:.0f} mm)" in example
+    # cut through the row of holes beyond the layout's: a pitch more each way
+    assert f"about {(perfboard.ROWS + 1) * perfboard.PITCH:.0f} x {(perfboard.COLUMNS + 1) * perfboard.PITCH:.0f} mm" in example
     assert f"board only where it has {perfboard.ROWS} x {perfboard.COLUMNS} holes" in example
 
 

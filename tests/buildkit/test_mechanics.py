@@ -130,6 +130,33 @@ def test_every_connection_mates_at_both_ends(figs):
             assert str(end_a) in text and str(end_b) in text, c.cable
 
 
+def test_a_double_ended_header_in_a_ribbons_socket_mirrors_the_pis_pins():
+    # the geometry behind mechanics.through_adapter: pin k of the Pi's header at (column, row), pointing up
+    pins = {k: ((k - 1) // 2, (k - 1) % 2) for k in range(1, 27)}
+    # a socket made to sit on those pins (the ribbon's, the display's) has hole k over pin k, opening down; the
+    # ribbon's far socket is the same part, so a male-male header pushed up into it shows pin k at the same place,
+    # pointing down. The display's socket, made to sit on pins pointing up, must turn over to meet it: turning over
+    # about the long axis puts its hole k at (column, -row), and then only a turn in the plane (0 or 180 degrees keep
+    # the 2 x 13 block) and a shift are left
+    def lands(turned: bool, flipped: bool) -> bool:
+        holes = {k: (c, -r if flipped else r) for k, (c, r) in pins.items()}
+        if turned:
+            holes = {k: (-c, -r) for k, (c, r) in holes.items()}
+        shift = (pins[1][0] - holes[1][0], pins[1][1] - holes[1][1])
+        return all((c + shift[0], r + shift[1]) == pins[k] for k, (c, r) in holes.items())
+
+    assert not lands(False, True) and not lands(True, True)  # a mirrored pin block: no way round fits
+    assert lands(False, False)  # a male plug whose pins point up as the Pi's do: the display sits on it as on the Pi
+    ribbon = next(c for c in mechanics.CONNECTIONS if c.cable == "display ribbon")
+    socket, far_end = ribbon.cable_ends
+    assert mechanics.mates(far_end, ribbon.b_connector)
+    adapter = mechanics.through_adapter(socket)
+    assert adapter.male and adapter.layout == mechanics.MIRRORED and not mechanics.mates(adapter, ribbon.b_connector)
+    assert mechanics.header_fits(mechanics.PI_HEADER, socket) and not mechanics.header_fits(mechanics.PI_HEADER, adapter)
+    bom = parts()["display ribbon"]
+    assert "female to male" in bom.example and "not a female-female ribbon with a double-ended header" in bom.notes
+
+
 def test_the_buttons_connectors_are_the_parts_lists_tabs():
     bom = parts()
     for c in mechanics.CONNECTIONS:
@@ -462,8 +489,13 @@ def test_the_parts_fitted_from_the_plates_top_face_are_reached_by_sliding_it_out
     (y,) = front
     assert y + hanging["SAND TIMER"][1] / 2 < 100 - 12  # the whole dome past the 12 mm wall
     assert f"edge stands about 10 cm past the frame's front wall (the SAND TIMER's and the status LED's holes are {y:g} mm from that edge)" in GUIDE
-    encoder = {name: at for name, at, _, _ in mechanics.figures(SCAD, 'clue_input="encoder"')["hanging"]}["encoder"]
-    assert f"the hole is about {figs['plate'][1] - encoder[1]:.0f} mm from that edge" in GUIDE
+    assert "lift the plate's front edge over the wall (or the whole plate off) and set it back centred and flush, never slide it back" in GUIDE
+    wall = figs["box_inner"][0][1]
+    encoder = {name: (at, size) for name, at, size, _ in mechanics.figures(SCAD, 'clue_input="encoder"')["hanging"]}["encoder"]
+    from_back = figs["plate"][1] - encoder[0][1]
+    assert f"the hole is about {from_back:.0f} mm from that edge" in GUIDE
+    slide = math.ceil((from_back + encoder[1] / 2 + wall) / 10)  # its nut past the wall's outer face
+    assert f"slide the plate's back edge about {slide} cm past the back wall" in GUIDE
     # the buzzer's sound holes: beside NEW GAME, at the spymasters' end's corner
     buzzer = hanging["buzzer"][0]
     nearest = min((name for name in hanging if name != "buzzer"), key=lambda name: math.dist(hanging[name][0], buzzer))

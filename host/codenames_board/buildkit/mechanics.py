@@ -91,11 +91,14 @@ def screw_problems(joint: Joint, diameter: float, length: float) -> list[str]:
 
 @dataclass(frozen=True)
 class Connector:
-    """One end of a connection: its family (``spade``, ``2.54 mm``), its size, and whether it is the male half."""
+    """One end of a connection: its family (``spade``, ``2.54 mm``), its size, whether it is the male half, and for a
+    block of pins in two rows its layout: ``PI`` for pins laid out as the Pi's header is, and for a socket made to sit
+    on such pins (a ribbon's IDC socket, the display's); ``MIRRORED`` for their mirror image, which no turn matches."""
 
     family: str
     size: str
     male: bool
+    layout: str = ""
 
     def __str__(self) -> str:
         if self.family == "spade":
@@ -106,14 +109,26 @@ class Connector:
         return f"{self.size} {'male pins' if self.male else 'female socket'}"
 
 
+PI, MIRRORED = "as the Pi's header", "mirrored"
+
+
 def mates(a: Connector, b: Connector) -> bool:
-    return a.family == b.family and a.size == b.size and a.male != b.male
+    return a.family == b.family and a.size == b.size and a.male != b.male and a.layout == b.layout
+
+
+def through_adapter(socket: Connector) -> Connector:
+    """The pins a double-ended (male-male) header shows when pushed into ``socket``: the same pins seen from their
+    other end, so the socket's layout mirrored. In a ribbon's socket that sits on the Pi they are the Pi header's
+    mirror image: a display made to sit on the Pi fits them in no way round."""
+    return Connector(socket.family, socket.size, True, {PI: MIRRORED, MIRRORED: PI}.get(socket.layout, socket.layout))
 
 
 TAB_28, SPADE_28 = Connector("spade", "2.8", True), Connector("spade", "2.8", False)
 TAB_48, SPADE_48 = Connector("spade", "4.8", True), Connector("spade", "4.8", False)
 PINS, SOCKET = Connector("2.54 mm", "1 x 1", True), Connector("2.54 mm", "1 x 1", False)
-PINS_2X13, SOCKET_2X13 = Connector("2.54 mm", "2 x 13", True), Connector("2.54 mm", "2 x 13", False)
+#: 2 x 13 male pins as the Pi's header has them (a ribbon's male IDC plug), and a 2 x 13 socket that sits on them
+PINS_2X13, SOCKET_2X13 = Connector("2.54 mm", "2 x 13", True, PI), Connector("2.54 mm", "2 x 13", False, PI)
+PI_HEADER = Connector("2.54 mm", "2 x 20", True, PI)
 USB_C_PLUG, USB_C_SOCKET = Connector("USB", "C", True), Connector("USB", "C", False)
 USB_A_PLUG, USB_A_SOCKET = Connector("USB", "A", True), Connector("USB", "A", False)
 MICRO_USB_PLUG, MICRO_USB_SOCKET = Connector("USB", "micro-B", True), Connector("USB", "micro-B", False)
@@ -143,16 +158,16 @@ _BUTTON_WIRE = "button wire"
 FRONT_WIRE, BACK_WIRE = 900, 500
 CONNECTIONS = (
     *(
-        Connection("Pi header", "Raspberry Pi", Connector("2.54 mm", "2 x 20", True), name, "arcade button 30 mm",
+        Connection("Pi header", "Raspberry Pi", PI_HEADER, name, "arcade button 30 mm",
                    TAB_28, _BUTTON_WIRE, (SOCKET, SPADE_28), length)
         for name, length in (("END TURN", FRONT_WIRE), ("CONFIRM", BACK_WIRE), ("UP", BACK_WIRE), ("DOWN", BACK_WIRE),
                              ("UNDO", BACK_WIRE), ("NEW GAME", BACK_WIRE))
     ),
-    Connection("Pi header", "Raspberry Pi", Connector("2.54 mm", "2 x 20", True), "SAND TIMER", "arcade button 60 mm",
+    Connection("Pi header", "Raspberry Pi", PI_HEADER, "SAND TIMER", "arcade button 60 mm",
                TAB_48, _BUTTON_WIRE, (SOCKET, SPADE_48), FRONT_WIRE),
     Connection("Pico USB", "Raspberry Pi Pico", MICRO_USB_SOCKET, "Pi USB-A", "Raspberry Pi", USB_A_SOCKET,
                "micro-USB cable", (MICRO_USB_PLUG, USB_A_PLUG), 500),
-    Connection("Pi header", "Raspberry Pi", Connector("2.54 mm", "2 x 20", True), "display socket", "spymaster display",
+    Connection("Pi header", "Raspberry Pi", PI_HEADER, "display socket", "spymaster display",
                SOCKET_2X13, "display ribbon", (SOCKET_2X13, PINS_2X13), 400),
     Connection("USB-C", "Pi power supply", USB_C_PLUG, "Pi USB-C", "Raspberry Pi", USB_C_SOCKET,
                "USB-C panel-mount extension", (USB_C_SOCKET, USB_C_PLUG), 300),
@@ -234,8 +249,9 @@ def dupont_contacts(connections=CONNECTIONS, harnesses=GROUND_HARNESSES) -> int:
 
 
 def header_fits(header: Connector, end: Connector) -> bool:
-    """A 2.54 mm end fits a larger header of the other gender (a jumper on one pin, a 2 x 13 ribbon on pins 1-26)."""
-    return header.family == end.family and header.male != end.male
+    """A 2.54 mm end fits a larger header of the other gender (a jumper on one pin, a 2 x 13 ribbon on pins 1-26),
+    a block of two rows only in the header's own layout."""
+    return header.family == end.family and header.male != end.male and (end.size == "1 x 1" or end.layout == header.layout)
 
 
 def cable_run(a: Point, b: Point) -> float:

@@ -519,7 +519,8 @@ def link_lines(names: list[str]) -> list[str]:
         elif link.end == bar:
             how = (f"{link.data_cut / 10:.1f} cm each: on the printed plate out of {a}'s chamber at the front, left "
                    "along between the grid and the light boxes through the notches at the walls' feet, to the bar's "
-                   "left end (the wall there has a notch at its foot); on the MDF route along its row's LEDs through "
+                   "left end (the wall there has a notch at its foot; on the LED board it goes down beside the status LED's "
+                   "12 mm hole, not across it); on the MDF route along its row's LEDs through "
                    "the foam walls' notches to the chamber in front of the bar's left end, out through that chamber's "
                    "front notch and the front strip's gap, and behind the light box to its left end; then into the "
                    "light box through the strip channel in its end wall")  # fmt: skip
@@ -547,7 +548,7 @@ def injection_lines(names: list[str]) -> list[str]:
         f"- **The injection points**: {feed.awg} AWG ({feed.mm2:g} mm²), red and black, from the lever connectors behind "
         f"the jack to each point. {feed.awg} AWG fits no LED's pad, so at every point but the tile board's a second pair "
         "of lever connectors (from the same pack of 10: 5 V red, GND black) is stuck under the LED board with double-sided "
-        f"foam tape, its middle about {electrical.INJECTION_REACH / 10:g} cm from the feed hole: at D2 "
+        f"foam tape, side by side, their wire openings towards the feed hole, its middle about {electrical.INJECTION_REACH / 10:g} cm from the feed hole: at D2 "
         f"{side['D2']}, past turn LED 2 {side['strip end']}, with the strand at E5 {side['E5']} (on any other side it "
         f"would cover a hole or meet a button's body). Into each go the {feed.awg} AWG feed and a "
         f"{link.awg} AWG tail of {electrical.injection_tail() / 10:.0f} cm up through the feed hole to the LED's pad; the "
@@ -671,7 +672,8 @@ def layout_sections(config: Config, board: ModuleType) -> list[str]:
         "",
         "![The tile board's parts on the perfboard, and the wires underneath](perfboard.svg)",
         "",
-        f"The {perfboard.BOARD[0]} x {perfboard.BOARD[1]} mm board lies landscape, seen from the parts' side: rows "
+        f"The board of {perfboard.ROWS} x {perfboard.COLUMNS} holes (about {(perfboard.ROWS + 1) * perfboard.PITCH:.0f} x "
+        f"{(perfboard.COLUMNS + 1) * perfboard.PITCH:.0f} mm, cut through the row of holes beyond them) lies landscape, seen from the parts' side: rows "
         f"A-{perfboard.row_name(perfboard.ROWS)} from the pad wires' edge, columns 1-{perfboard.COLUMNS} from the Pico's "
         "USB end. A hole is named by row and column, as on a breadboard (C12: row C, column 12). Before any part goes "
         f"in, drill out the four mounting holes {', '.join(perfboard.hole_name(m) for m in perfboard.MOUNTS)} to "
@@ -845,7 +847,8 @@ def readme(config: Config, board: ModuleType) -> str:
         *layout_sections(config, board),
         "## Touch pads",
         "",
-        "Tiles are named as the operatives see the grid: rows A-E from the top, columns 1-5 from the left. "
+        "Tiles are named as the operatives see the grid: rows A-E from the far side (the spymasters' end), columns 1-5 "
+        "from the left. "
         "**Pad wire**: cut each to its length below: from the pad's corner to its hole in the LED board (the "
         "chamber's corner), down through it to the tile board on the floor and along to the board, with "
         f"{electrical.FEED_SLACK} mm slack so the box tips back off its floor with the board on it "
