@@ -159,8 +159,8 @@ tile_board_gap = 40;        // between the Pi's header edge and the tile board: 
 pico_usb = [-11.4, 4.1];
 // the three MPR121 breakouts' bodies for the picture, as buildkit/perfboard.py's layout places them along the pad
 // wires' edge: [x, y] of each one's corner on the board, and their size (tested against the layout)
-tile_board_mpr121 = [[46.35, 79.05], [46.35, 43.49], [46.35, 5.39]];
-mpr121_body = [20.32, 33.02];
+tile_board_mpr121 = [[47.62, 79.05], [47.62, 43.49], [47.62, 5.39]];
+mpr121_body = [19.05, 33.02];
 // a straight micro-USB plug with its boot (20-28 mm), the cable's bend radius and its diameter; a USB-A plug
 // with its boot in the Pi's socket (30-40 mm), and a USB-C plug with its boot (20-30 mm), its cable's bend radius
 // and diameter (a 3 A cable; a thick 5 A one for a Pi 5 bends wider: a right-angle plug)

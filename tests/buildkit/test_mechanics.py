@@ -690,6 +690,26 @@ def test_the_pictures_mpr121_boards_are_where_the_layout_puts_them(figs):
         assert length == pytest.approx(max(y for _, y in corners) - min(y for _, y in corners), abs=0.05), ref
 
 
+def test_the_mpr121_sockets_are_as_far_apart_as_the_breakouts_pin_rows():
+    # the Adafruit 1982's board file: 33.02 x 19.05 mm, its 13-pin row 1.27 mm in from one long edge and its 7-pin
+    # row, centred under it, 15.24 mm away (the first layout put them 17.78 mm apart: the breakouts fit no socket)
+    from codenames_board.config import parse
+
+    assert perfboard.MPR121_ROWS_APART * perfboard.PITCH == pytest.approx(15.24)
+    places = {place.ref: place for place in perfboard.placements(perfboard.circuit_build(parse(""), board))}
+    for electrodes, control in (("J4", "J3"), ("J6", "J5"), ("J8", "J7")):
+        (e_columns, e_rows), (c_columns, c_rows) = (zip(*places[ref].pins.values()) for ref in (electrodes, control))
+        assert len(set(e_rows)) == len(set(c_rows)) == 1 and c_rows[0] - e_rows[0] == perfboard.MPR121_ROWS_APART
+        assert (len(e_columns), len(c_columns)) == (13, 7) and sum(c_columns) / 7 == sum(e_columns) / 13  # centred
+        x0, y0, x1, y1 = perfboard.body_mm(places[electrodes])
+        assert (x1 - x0, y1 - y0) == pytest.approx(perfboard.MPR121_BOARD)
+        assert places[electrodes].body[1] == e_rows[0] - 0.5  # the long edge half a pitch past the electrode row
+    (footprint,) = [f for f in electrical.TILE_BOARD_PARTS if f.name.startswith("MPR121")]
+    assert footprint.size == tuple(round(side) for side in perfboard.MPR121_BOARD)
+    assert all(size == pytest.approx(perfboard.MPR121_BOARD[::-1]) for _, size in mechanics.figures(SCAD)["tile_board_mpr121"])
+    assert f"{perfboard.MPR121_ROWS_APART * perfboard.PITCH:g} mm (six holes) apart" in parts()["MPR121 touch controller breakout"].notes
+
+
 # --- the pre-wired option: 12 mm bullet pixels
 
 

@@ -20,8 +20,9 @@ from .pinouts import PI_GROUNDS, PI_HEADER, PI_PHYSICAL, PICO_GROUNDS, PICO_PHYS
 
 TILE_BOARD = "tile board"
 
-# The Adafruit 1982 breakout (its guide's pinout, the original header-only board): seven pins on
-# one edge, the twelve electrodes and a GND on the other, numbered here left to right as printed.
+# The Adafruit 1982 breakout (its STEMMA QT revision, as its board file has it; the older revision's seven
+# pins run in another order): seven pins on one edge, the twelve electrodes and a GND on the other, numbered here
+# left to right as printed (IRQ is printed INT).
 MPR121_CONTROL = ("VIN", "3Vo", "GND", "SCL", "SDA", "IRQ", "ADDR")
 MPR121_ELECTRODES = tuple(f"E{n}" for n in range(11, -1, -1)) + ("GND",)
 # SN74AHCT125 (TI datasheet, D/N package): four buffers, OE active low.

@@ -158,7 +158,7 @@ class Footprint:
 # (about 8 mm thick, centred on the socket) is the tallest thing at its end.
 TILE_BOARD_PARTS = (
     Footprint("Raspberry Pi Pico in headers", 1, (51, 21), "Raspberry Pi Pico datasheet: 51 x 21 mm", 8.5 + 2.5 + 1 + 1.5 + 4),
-    Footprint("MPR121 breakout in headers", 3, (33, 20.3), "Adafruit 1982: 1.3 x 0.8 in, its 13 pins a row",
+    Footprint("MPR121 breakout in headers", 3, (33, 19), "Adafruit 1982: 33 x 19 mm, its pin rows 15.24 mm apart",
               8.5 + 2.5 + 1.6 + 1),
     Footprint("74AHCT125 in a DIP-14 socket", 1, (20, 10), "DIP-14: 7 x 2.54 mm by 7.62 mm rows, in a socket", 8.5),
     Footprint("1000 µF 10 V radial capacitor", 1, (10, 10), "10 mm diameter (10 x 16 mm can), standing upright on its leads",

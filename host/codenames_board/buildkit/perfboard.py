@@ -40,6 +40,10 @@ PAD_CLEAR, STANDOFF_CLEAR, HEAD_CLEAR = 4.0, 3.0, 2.6
 J12_AT, J13_AT, J14_AT, J15_AT = (34, 29), (39, 29), (4, 29), (25, 29)
 #: The Pico's micro-USB socket: the middle of its USB end (its body's edge over J2, below).
 PICO_USB = (2.5, 20.5)
+#: The Adafruit 1982 (its STEMMA QT revision, Adafruit's board file): 33.02 x 19.05 mm, the 13 electrode pins
+#: 1.27 mm in from one long edge, the 7 control pins centred under them 15.24 mm (six holes) away.
+MPR121_ROWS_APART = 6
+MPR121_BOARD = (33.02, 19.05)
 
 
 @functools.cache
@@ -105,8 +109,10 @@ def placements(circuit: Circuit) -> list[Placement]:
     out = []
     for index, (electrodes, control, wires) in enumerate((("J4", "J3", "J9"), ("J6", "J5", "J10"), ("J8", "J7", "J11"))):
         left = 4 + 15 * index - (index > 0)  # the first clear of the mounting hole at B2
-        out.append(Placement(electrodes, _row((left, 6), 13), (left - 0.5, 5.5, left + 12.5, 13.5)))
-        out.append(Placement(control, _row((left + 3, 13), 7), (left + 2.5, 12.5, left + 9.5, 13.5), under=electrodes))
+        control_row = 6 + MPR121_ROWS_APART
+        out.append(Placement(electrodes, _row((left, 6), 13), (left - 0.5, 5.5, left + 12.5, control_row + 1)))
+        out.append(Placement(control, _row((left + 3, control_row), 7),
+                             (left + 2.5, control_row - 0.5, left + 9.5, control_row + 0.5), under=electrodes))
         if any(part.ref == wires for part in circuit.parts):
             spots = {}  # each pad wire straight above its electrode's pin, its relief hole above it
             for number, tile in circuit.part(wires).pins:
@@ -580,14 +586,14 @@ LABEL_BELOW = ("J9", "J10", "J11", "Q1", "J12", "J13")
 def perfboard_svg(circuit: Circuit) -> str:
     width, height = BOARD
     svg = Svg(int(LEFT + width * SCALE + 40), int(TOP + height * SCALE + 150), "codenames-board: the tile board on perfboard")
-    svg.text(20, 32, f"The tile board on a {width} x {height} mm perfboard, seen from the parts' side", size=20, weight="bold")
+    svg.text(20, 32, f"The tile board on a perfboard of {ROWS} x {COLUMNS} holes, seen from the parts' side", size=20, weight="bold")
     lines = (
         f"Rows A-{row_name(ROWS)}, columns 1-{COLUMNS} (2.54 mm). Boxes: the parts' bodies, pin 1 square; the polarity marks as on "
         "the parts: the diode's ring, the capacitor's stripe,",
         "the transistor's flat face, the chip's notch, the Pico's USB end.",
         "Coloured curves: insulated jumpers under the board, seen through it (wire-wrap wire, soldered at both ends; the thick ones "
         "22 AWG LED link wire).",
-        "Insulated, they may cross each other and pass under other holes. Silver bars: bare links, only ever between two "
+        "Insulated, they may cross each other, but go round other holes' pads, as drawn. Silver bars: bare links, only between two "
         "neighbouring holes of one net.",
         "No other bare wire and no solder bridge along a row: it would touch the holes of other nets. Every wire is listed in "
         "wiring/README.md.",

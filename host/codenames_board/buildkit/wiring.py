@@ -688,9 +688,12 @@ def layout_sections(config: Config, board: ModuleType) -> list[str]:
         "",
         _table(("part", "value", "pin 1 at", "which way round", "holes"), perfboard.part_rows(model)),
         "",
-        "The MPR121 sockets follow the Adafruit 1982's pin order as printed on the board: VIN, 3Vo, GND, SCL, SDA, "
-        "IRQ, ADDR along one edge, E11 to E0 and GND along the other. Before the sockets go in, check that your "
-        "breakouts read so; a generic MPR121 module orders and spaces its pins otherwise and needs a layout of its own.",
+        "The MPR121 sockets follow the Adafruit 1982's pin order as printed on its current (STEMMA QT) revision: VIN, "
+        "3Vo, GND, SCL, SDA, INT (the IRQ), ADDR along one edge, E11 to E0 and GND along the other, "
+        f"{perfboard.MPR121_ROWS_APART * perfboard.PITCH:g} mm ({perfboard.MPR121_ROWS_APART} holes) apart. Before the "
+        "sockets go in, check that your breakouts read so and push one onto its headers in a scrap of perfboard; the "
+        "older revision's seven pins run in another order, and a generic MPR121 module orders and spaces its pins "
+        "otherwise: each needs a layout of its own.",
         "",
         perfboard.wire_text(model),
         "",
@@ -840,6 +843,8 @@ def readme(config: Config, board: ModuleType) -> str:
         "- The address is set by the ADDR pin. Some breakouts tie ADDR to GND with a solder jumper: cut "
         "it before wiring ADDR elsewhere, or the line is shorted to ground.",
         "- The I2C pull-ups: see SDA and SCL above. The IRQ pins stay unconnected (the firmware polls).",
+        "- Board 3's ADDR on SDA also puts the breakout's own ADDR pull-down (10 kΩ on the STEMMA QT board) on the "
+        "bus: with the boards' pull-ups SDA then idles at about 2.5 V, above the 2.0 V the Pico reads as high.",
         "- Keep pad wires short and away from the LED data and power wires: they are part of the sensor. "
         "Keep hands off the tiles for a second after power-up while the controllers learn each pad.",
         "",
