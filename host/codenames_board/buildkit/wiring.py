@@ -440,7 +440,7 @@ def distribution_lines(names: list[str]) -> list[str]:
         + "; ".join(("the tile board's J12 (chain index 0 goes on from there)" if f.point == 0 else f"chain index {f.point} ({names[f.point]})")
                     + f", {_up(f.run / 1000, 2):.2f} m" for f in feeds)
         + f". That is {1 + len(feeds)} of the {electrical.LEVER_WAYS} ways; the rest stay closed and spare.",
-        f"- **Chain index 0 ({names[0]}) has one feed, through the tile board**: J12 takes the pair, the board's trunk "
+        f"- **Chain index 0 ({names[0]}) has one feed, through the tile board**: J12 takes the pair, the board's trunk (the 22 AWG jumpers of the wire list) "
         "carries it past C2 (the 1000 µF, so it sits at the chain's start) to J13, and J13's 3-way terminal sends **5 V, "
         f"data and GND** to {names[0]} in one cable of {link.awg} AWG LED link wire (red, green, black), "
         f"**{_up(tail / 10):.0f} cm** ({electrical.FEED_SLACK} mm slack so the box tips back off its floor), up through {names[0]}'s feed "
@@ -1107,7 +1107,7 @@ def block_diagram_svg(config: Config, board: ModuleType) -> str:
     arrow([(590, 590), (590, 432)])
     svg.text(600, 470, "5 V → Pi (USB-C)", size=11, fill=GREY)
     arrow([(1100, 520), (1100, 202)])
-    for index, line in enumerate(("5 V + GND at", "start and end", "(+ every ~30)", "via lever", "connectors")):
+    for index, line in enumerate(("5 V + GND at A1", "(via J12, J13),", "at D2 and the", "end (via lever", "connectors)")):
         svg.text(1106, 330 + index * 15, line, size=11, fill=GREY)
     arrow([(1010, 520), (1010, 250), (830, 250), (830, 202)], dash="6 4")
     svg.text(1002, 268, "5 V to the tile board: the shifter's", size=11, anchor="end", fill=GREY)
