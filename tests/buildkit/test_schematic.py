@@ -179,7 +179,8 @@ def test_the_buzzer_stage_matches_the_computed_driver(net):
     assert net.net_of(diode, "2") == coil  # the anode at the coil's low end
     assert net.net_of(diode, "1") == "+5V_LED"  # the cathode (ring) at 5 V: the LED supply's, on the tile board
     assert net.net_of("LS1", "1") == "+5V_LED" and net.net_of("LS1", "2") == coil
-    assert net.parts[transistor]["footprint"].endswith("TO-92_Inline")
+    # its legs on the perfboard's 2.54 mm holes: the wide TO-92 footprint (the narrow one's pads are 1.27 mm apart)
+    assert net.parts[transistor]["footprint"].endswith("TO-92_Inline_Wide")
     # the display's ribbon covers the Pi's 5 V pins: nothing else takes them, and only two wires come from the Pi
     assert net.net_of("A1", 2) == net.net_of("A1", 4) == "+5V_PI"
     assert {ref for ref, _ in net.nets["+5V_PI"]} == {"A1", "DS1"}

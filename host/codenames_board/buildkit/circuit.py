@@ -39,7 +39,7 @@ FOOTPRINT = {
     "r_half": "Resistor_THT:R_Axial_DIN0309_L9.0mm_D3.2mm_P12.70mm_Horizontal",
     "c_disc": "Capacitor_THT:C_Disc_D5.0mm_W2.5mm_P5.00mm",
     "c_bulk": "Capacitor_THT:CP_Radial_D10.0mm_P5.00mm",
-    "to92": "Package_TO_SOT_THT:TO-92_Inline",
+    "to92": "Package_TO_SOT_THT:TO-92_Inline_Wide",
     "do35": "Diode_THT:D_DO-35_SOD27_P7.62mm_Horizontal",
     "tb2": "TerminalBlock_Phoenix:TerminalBlock_Phoenix_MKDS-1,5-2-5.08_1x02_P5.08mm_Horizontal",
     "tb3": "TerminalBlock_Phoenix:TerminalBlock_Phoenix_MKDS-1,5-3-5.08_1x03_P5.08mm_Horizontal",

@@ -840,11 +840,14 @@ def readme(config: Config, board: ModuleType) -> str:
         _table(("MPR121", "address", "ADDR pin to", "electrodes → tiles", "free electrodes"), _mpr121_rows(board)),
         "",
         "- Power them from the Pico's 3V3(OUT) only (3.3 V; the MPR121 takes at most 3.6 V).",
-        "- The address is set by the ADDR pin. Some breakouts tie ADDR to GND with a solder jumper: cut "
-        "it before wiring ADDR elsewhere, or the line is shorted to ground.",
+        "- The address is set by the ADDR pin. The Adafruit 1982 has a 10 kΩ from ADDR to GND and a solder jumper "
+        "(SJ1) from ADDR to 3.3 V, open as it comes: leave it open (closed, board 1's ADDR wire to GND shorts the "
+        "3.3 V rail). Some other breakouts tie ADDR to GND with a closed jumper: cut it before wiring ADDR elsewhere, "
+        "or the line is shorted to ground (check 10 in `hardware/README.md` finds both).",
         "- The I2C pull-ups: see SDA and SCL above. The IRQ pins stay unconnected (the firmware polls).",
         "- Board 3's ADDR on SDA also puts the breakout's own ADDR pull-down (10 kΩ on the STEMMA QT board) on the "
-        "bus: with the boards' pull-ups SDA then idles at about 2.5 V, above the 2.0 V the Pico reads as high.",
+        "bus: with the boards' pull-ups SDA then idles at about 2.5 V, above the 2.0 V the Pico reads as high and "
+        "the 2.3 V (0.7 of 3.3 V) an MPR121 does: enough, with little to spare, so no fourth board's pull-down on it.",
         "- Keep pad wires short and away from the LED data and power wires: they are part of the sensor. "
         "Keep hands off the tiles for a second after power-up while the controllers learn each pad.",
         "",
