@@ -480,6 +480,26 @@ def test_the_standoffs_screws_reach_in_from_both_ends_without_meeting():
         assert min(into) >= 2.0 and sum(into) <= length - 0.5, (name, into)
 
 
+def test_step_7s_led_board_propped_up_at_its_back_leaves_room_over_j13_and_every_wire_reaches(figs):
+    # step 7 works inside the box under the LED board (J13, the Pi's plugs) with its back edge propped about 30 cm
+    # up, its front edge on the front wall: the board turns about that edge, so a point y mm from it rises y/depth
+    lift, depth = 300, figs["plate"][1]
+    assert f"lift the LED board's back edge about {lift // 10} cm, its front edge resting on the front wall" in GUIDE
+    underside = figs["box_z"][1]
+
+    def raised(x, y):
+        return (x, y, underside + lift * y / depth)
+
+    j13 = perfboard.in_box(*perfboard.J13_AT)
+    room = raised(*j13[:2])[2] - (j13[2] + electrical.TERMINAL_H)
+    assert room > 200 and "J13 has over 20 cm of room over it" in GUIDE
+    feeds = {name: at for name, at, _ in figs["feeds"]}
+    assert math.dist(raised(*feeds["A1"]), j13) + electrical.FEED_HOLE_TO_LED < electrical.first_led_cable()
+    runs = {feed.point: feed.run for feed in electrical.feed_paths()}
+    for name, point in (("D2", 18), ("strip end", 36)):  # their 18 AWG feeds to the lever connectors behind the jack
+        assert math.dist(raised(*feeds[name]), electrical.DC_JACK) < runs[point], name
+
+
 def test_the_parts_fitted_from_the_plates_top_face_are_reached_by_sliding_it_out_as_step_9_says(figs):
     # step 9 works with the plate top down across the frame: the parts that go in from its top face are reached by
     # sliding the plate about 10 cm past the frame's front (or back) wall, clear of the wall with the dome's width
