@@ -351,7 +351,7 @@ def wire_text(circuit: Circuit) -> str:
         "neighbouring holes of one net. Never a bare wire or a solder bridge along a row or a column past other holes: "
         "they belong to other nets, and 5 V would meet GND. Each net is one chain, so no hole takes more than two "
         f"jumpers; the holes of the wires that leave the board ({', '.join(_wire_points(circuit))}) take their own wire "
-        "besides, later (steps 10 and 14): there solder the jumper to the pad beside the hole with little solder and keep "
+        "besides, later (steps 10 and 14): there solder the jumper to the hole's own pad, beside its mouth, with little solder and keep "
         "the hole open (a toothpick in it while the solder sets; if it fills, a desoldering wick or a hot iron and a "
         "push of the wire clears it). Tick each wire off the list as it goes in."
     )
