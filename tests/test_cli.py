@@ -177,6 +177,7 @@ def cli_environment(tmp_path, env=None):
         "SDL_AUDIODRIVER": "dummy",
         "PYGAME_HIDE_SUPPORT_PROMPT": "1",
         "PYTHONUNBUFFERED": "1",  # the tests wait for lines as they are written
+        "PYTHONFAULTHANDLER": "1",  # a process that has to be aborted writes every thread's stack (finish())
     }
     for name in ("LANGUAGE", "CODENAMES_BOARD_LANG", "CODENAMES_BOARD_CONFIG", "CODENAMES_BOARD_LOG"):
         environ.pop(name, None)
@@ -230,7 +231,16 @@ class Started:
         os.killpg(self.process.pid, signal.SIGINT)
 
     def finish(self, timeout=60):
-        self.process.wait(timeout)
+        try:
+            self.process.wait(timeout)
+        except subprocess.TimeoutExpired:
+            # still running: SIGABRT makes it write where every thread stands (PYTHONFAULTHANDLER), and that is the failure
+            os.killpg(self.process.pid, signal.SIGABRT)
+            self.process.wait(10)
+            for reader in self.readers:
+                reader.join(10)
+            stderr = "".join(self.lines["stderr"])
+            raise AssertionError(f"still running after {timeout} s; its threads:\n{stderr[-8000:]}") from None
         for reader in self.readers:
             reader.join(timeout)
         return self.process.returncode, "".join(self.lines["stdout"]), "".join(self.lines["stderr"])

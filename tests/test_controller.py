@@ -244,3 +244,47 @@ def test_a_tile_board_refuses_thresholds_and_orders_the_firmware_would_not_take(
     with pytest.raises(ValueError, match="no colour order"):
         board.order("RGBW")
     assert board.pad_tuning == {} and board.led_order is None
+
+
+def test_the_controller_wakes_while_idle_so_a_signal_caught_by_another_thread_is_acted_on():
+    # Ctrl-C's SIGINT can land on any thread; its handler (stop()) runs only when the main thread wakes. An idle
+    # table asks for no wake-up at all, and the controller still waits no longer than IDLE_WAKE, without an
+    # update the table did not ask for
+    from codenames_board import controller as module
+
+    class IdleTable:
+        updates = 0
+
+        def next_wake(self):
+            return None
+
+        def update(self):
+            self.updates += 1
+
+    waits = []
+
+    class Queue:
+        def get(self, timeout=None):
+            waits.append(timeout)
+            if len(waits) < 3:
+                raise module.queue.Empty
+            return module.STOP
+
+    controller = module.Controller(clock=Clock())
+    controller.table = IdleTable()
+    controller.queue = Queue()
+    controller.run()
+    assert waits == [module.IDLE_WAKE] * 3 and controller.table.updates == 0
+    # a wake-up due sooner is waited for exactly, and then the table is updated
+    clock = Clock()
+    waits.clear()
+
+    class DueTable(IdleTable):
+        def next_wake(self):
+            return clock.now + 0.1
+
+    controller = module.Controller(clock=clock)
+    controller.table = DueTable()
+    controller.queue = Queue()
+    controller.run()
+    assert waits == [pytest.approx(0.1)] * 3 and controller.table.updates == 2

@@ -26,6 +26,8 @@ from .tileboard import TileTouched
 log = logging.getLogger(__name__)
 
 STOP = object()
+#: seconds: the longest the controller's thread sleeps with nothing due (see Controller.run)
+IDLE_WAKE = 0.5
 
 
 class _Handled:
@@ -123,15 +125,22 @@ class Controller:
         self.drain()
 
     def run(self) -> None:
-        """Take events until stop(); the table must be started."""
+        """Take events until stop(); the table must be started.
+
+        The wait never lasts longer than ``IDLE_WAKE``: Ctrl-C's SIGINT may reach any of the
+        process's threads (gpiozero's, the display's), and Python runs its handler, the one that
+        calls stop(), only in the main thread, once that thread wakes; blocked with no timeout it
+        would wait for the next touch, so ``run`` hung on Ctrl-C now and then."""
         table = self.table
         while True:
             wake = table.next_wake()
-            timeout = None if wake is None else max(0.0, wake - self.clock())
+            due = None if wake is None else max(0.0, wake - self.clock())
+            timed = due is not None and due <= IDLE_WAKE
             try:
-                event = self.queue.get(timeout=timeout)
+                event = self.queue.get(timeout=due if timed else IDLE_WAKE)
             except queue.Empty:
-                table.update()
+                if timed:
+                    table.update()
                 continue
             if event is STOP:
                 return
