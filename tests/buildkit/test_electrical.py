@@ -183,6 +183,7 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
     assert f"**{math.ceil(electrical.first_led_cable() / 10):.0f} cm**" in readme and "leave the switch lug unconnected" in readme  # rounded up
     guide = " ".join((ROOT / "hardware" / "README.md").read_text("utf-8").split())
     assert f"**the J13 cable** ({math.ceil(electrical.first_led_cable() / 10):.0f} cm of red, green and black 22 AWG" in guide
+    assert f"The J13 cable: {math.ceil(electrical.first_led_cable() / 10):.0f} cm each of red, green and black 22 AWG" in guide
 
 
 def test_the_firmware_guide_gives_the_hardware_guides_pad_size():

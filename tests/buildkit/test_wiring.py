@@ -334,3 +334,10 @@ def test_display_notes_name_the_parts_lists_display_and_its_bookworm_driver():
     assert "dtoverlay=piscreen,drm" in guide and "LCD-show" in guide
     for gpio, use in SPI_DISPLAY_PINS.items():
         assert f"GPIO{gpio} (pin {PI_PIN_OF_GPIO[gpio]}, {use})" in display
+
+
+def test_no_generated_page_carries_an_unfilled_placeholder():
+    # a string that lost its f prefix prints its braces: "{perfboard.fill(model) * 100:.0f} %" reached the page once
+    for page in (WIRING / "README.md", ROOT / "hardware" / "README.md"):
+        text = page.read_text("utf-8")
+        assert not re.findall(r"\{[A-Za-z_][\w.]*(?:\(|:|\})", text), page
