@@ -13,6 +13,7 @@ for `test`.
 
 import hashlib
 import os
+import shlex
 import subprocess
 import sys
 import venv
@@ -72,7 +73,16 @@ def main() -> None:
     if args[:1] == ["test"]:
         os.chdir(ROOT)
         run([str(venv_bin("python")), "-m", "pytest", *args[1:]])
+    # The command's hints ("play without one: ... sim --headless") name the way it was started here.
+    os.environ["CODENAMES_BOARD_COMMAND"] = this_command()
     run([str(venv_bin("codenames-board")), *(args or DEFAULT_COMMAND)])
+
+
+def this_command() -> str:
+    """How this script was started (``python3 host/quickstart.py``), to be typed again."""
+    python = os.path.basename(sys.orig_argv[0]).removesuffix(".exe") or "python3"  # as typed: python3, python3.12
+    script = sys.argv[0]
+    return f"{python} {script}" if os.name == "nt" else shlex.join([python, script])
 
 
 if __name__ == "__main__":

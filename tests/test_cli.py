@@ -433,7 +433,10 @@ def readme_commands():
     for block in re.findall(r"```sh\n(.*?)```", text, re.S):
         for line in block.splitlines():
             line = line.split(" #")[0].strip()
-            if re.match(r"^(\.venv/bin/)?codenames-board\b", line):
+            through_quick_start = re.match(r"^python3 host/quickstart\.py (?!test\b)(\S.*)", line)
+            if through_quick_start:  # `python3 host/quickstart.py ARGS` runs `codenames-board ARGS`
+                commands.append(f"codenames-board {through_quick_start[1]}")
+            elif re.match(r"^(\.venv/bin/)?codenames-board\b", line):
                 commands.append(line)
     return commands
 

@@ -6,6 +6,7 @@ import threading
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest  # noqa: E402
+from patience import PATIENCE_S  # noqa: E402
 from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
 
 from codenames_board.config import parse  # noqa: E402
@@ -85,7 +86,7 @@ class Run:
     def stop(self):
         if self.thread.is_alive():
             self.runtime.controller.stop()
-            self.thread.join(timeout=10)
+            self.thread.join(timeout=PATIENCE_S)
             self.runtime.close()
 
 
@@ -182,7 +183,7 @@ def test_closing_the_window_stops_the_table(tmp_path):
     pygame.event.post(pygame.event.Event(pygame.QUIT))  # the window's thread sees it at its next pump
     thread = threading.Thread(target=runtime.controller.run)
     thread.start()
-    thread.join(timeout=5)
+    thread.join(timeout=PATIENCE_S)
     assert not thread.is_alive()
     runtime.close()
 

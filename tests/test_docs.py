@@ -1,6 +1,7 @@
 """The documents say what the code does: the record format doc and the README's quick start."""
 
 import json
+import re
 from pathlib import Path
 
 from codenames_board.engine import ACTIONS, new_game
@@ -85,3 +86,16 @@ def test_every_package_in_the_tree_is_in_pyproject():
     }
     assert found <= listed, f"add {sorted(found - listed)} to [tool.setuptools] packages"
     assert "codenames_firmware" in listed
+
+
+def test_no_document_installs_codenames_board_from_the_package_index():
+    # It is not published there: `pip install codenames-board[pi]` would fetch whatever someone
+    # registered under that name. Every pip install of it names the clone ('.[pi]') or a wheel.
+    documents = [path for path in ROOT.rglob("*.md") if not {".venv", "build", "dist"} & set(path.parts)]
+    by_name = re.compile(r"pip install\s+(?:-\S+\s+)*['\"]?codenames[-_]board(?:\[|\s|['\"`]|$)", re.I)
+    offending = [
+        f"{path.relative_to(ROOT)}: {match.group(0)}"
+        for path in documents
+        for match in by_name.finditer(" ".join(path.read_text("utf-8").split()))
+    ]
+    assert offending == []

@@ -58,3 +58,32 @@ def test_playing_installs_no_test_tools_and_test_adds_them_once(tmp_path, monkey
     targets = [command[-1] for command in calls]
     assert targets == [str(ROOT), f"{ROOT}[test]"], targets
     assert os.path.basename(calls[0][0]).startswith("python")
+
+
+def test_every_package_a_test_imports_is_declared():
+    # The quick start installs the test extra and nothing else: an import that only works because
+    # another package happened to bring it along breaks the day that package stops doing so.
+    import ast
+    import sys
+    from importlib.metadata import packages_distributions
+
+    local = {path.stem for folder in ("tests", "firmware", "host/codenames_board/unixboard") for path in (ROOT / folder).rglob("*.py")}
+    local |= {"codenames_board", "codenames_firmware"}
+    local |= {"micropython", "machine", "neopixel", "rp2"}  # MicroPython's own, for the scripts that run under it
+    imported = set()
+    for path in (ROOT / "tests").rglob("*.py"):
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                imported |= {alias.name.split(".")[0] for alias in node.names}
+            elif isinstance(node, ast.ImportFrom) and node.level == 0 and node.module:
+                imported.add(node.module.split(".")[0])
+    third_party = imported - set(sys.stdlib_module_names) - local
+    project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
+    declared = {Requirement(text).name.lower() for text in project["dependencies"] + project["optional-dependencies"]["test"]}
+    distributions = packages_distributions()
+    undeclared = {
+        module: distributions.get(module)
+        for module in third_party
+        if not {name.lower() for name in distributions.get(module, [module])} & declared
+    }
+    assert undeclared == {}

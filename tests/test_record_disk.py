@@ -19,6 +19,7 @@ from codenames_board.i18n import Translator
 from codenames_board.record import read_record
 from codenames_board.table import ButtonDown, ButtonUp, Table
 from codenames_board.tileboard import VirtualTileBoard
+from patience import PATIENCE_S
 
 
 class Clock:
@@ -106,13 +107,13 @@ def test_a_disk_that_fills_up_refuses_actions_and_the_game_goes_on_once_there_is
     notice = table.ui.notices[-1]
     assert dict(notice.params)["why"] == "the disk is full"
     # Whatever was refused (a touch, or the UNDO after it), memory and disk still agree.
-    assert table.writer.wait_synced(timeout=10)
+    assert table.writer.wait_synced(timeout=PATIENCE_S)
     assert read_record(table.writer.path).replay().state() == table.game.state()
     filler.unlink()  # room again
     board.tap(unrevealed_agent(table))
     assert table.ui.notices[-1].msgid == "notice.record_saved"
     state = table.game.state()
-    assert table.writer.wait_synced(timeout=10)
+    assert table.writer.wait_synced(timeout=PATIENCE_S)
     table.close()
     again, _ = make_table(mount / "state")  # a restart resumes the very same game
     assert again.game.state() == state
@@ -127,7 +128,7 @@ def test_an_sd_card_that_turns_read_only_mid_game_loses_nothing_that_was_saved(e
     press(table, "clue_up")
     press(table, "clue_confirm")  # a clue of 2
     board.tap(unrevealed_agent(table))
-    assert table.writer.wait_synced(timeout=10)
+    assert table.writer.wait_synced(timeout=PATIENCE_S)
     saved = table.game.state()
     Path(f"/sys/fs/ext4/{device}/trigger_fs_error").write_text("1\n")  # ext4 aborts: read-only from now on
     board.tap(unrevealed_agent(table))

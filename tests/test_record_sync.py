@@ -9,6 +9,7 @@ import pytest
 
 from codenames_board.engine import Clue, EndTurn, Key, Penalty, Timeout, Touch, Undo
 from codenames_board.record import Header, RecordWriter, read_record
+from patience import PATIENCE_S
 
 KEY = Key.from_text("RRRRRRRRRBBBBBBBBNNNNNNNA:red")
 
@@ -29,7 +30,7 @@ class GatedFsync:
 
     def __call__(self, fd):
         self.entered.set()
-        self.gate.wait(10)
+        self.gate.wait(PATIENCE_S)
         self.sizes.append(os.fstat(fd).st_size)
         self.real(fd)
 
@@ -39,12 +40,12 @@ def test_background_append_returns_before_the_fsync_and_the_line_is_already_in_t
     writer = RecordWriter.create(path, header(), background_sync=True)
     fsync = GatedFsync(monkeypatch)
     writer.append(Clue(2))  # returns although the fsync is held at the gate
-    assert fsync.entered.wait(5)
+    assert fsync.entered.wait(PATIENCE_S)
     # A killed process loses nothing: the line is in the file (the kernel's cache) already.
     assert [action for _, action in read_record(path).actions] == [Clue(2)]
     assert not writer.wait_synced(timeout=0.05)
     fsync.gate.set()
-    assert writer.wait_synced(timeout=5)
+    assert writer.wait_synced(timeout=PATIENCE_S)
     assert fsync.sizes[-1] == path.stat().st_size
     writer.close()
 
@@ -54,11 +55,11 @@ def test_lines_written_during_an_fsync_share_the_next_one(tmp_path, monkeypatch)
     writer = RecordWriter.create(path, header(), background_sync=True)
     fsync = GatedFsync(monkeypatch)
     writer.append(Clue(2))
-    assert fsync.entered.wait(5)
+    assert fsync.entered.wait(PATIENCE_S)
     for tile in range(5):  # all while the first fsync is still running
         writer.append(Touch(tile))
     fsync.gate.set()
-    assert writer.wait_synced(timeout=5)
+    assert writer.wait_synced(timeout=PATIENCE_S)
     writer.close()
     assert len(fsync.sizes) <= 2  # group commit: one fsync for the first line, one for the other five
     assert fsync.sizes[-1] == path.stat().st_size
@@ -182,7 +183,7 @@ def test_after_a_failed_fsync_the_whole_record_is_written_anew_and_appends_go_on
     path = tmp_path / "game.jsonl"
     writer = RecordWriter.create(path, header(), background_sync=True)
     writer.append(Clue(2))
-    assert writer.wait_synced(timeout=5)
+    assert writer.wait_synced(timeout=PATIENCE_S)
     inode = path.stat().st_ino
 
     def failing(fd):
@@ -198,7 +199,7 @@ def test_after_a_failed_fsync_the_whole_record_is_written_anew_and_appends_go_on
     # A failed fsync may have lost the touch while the kernel calls its pages clean: say so.
     os.truncate(path, path.stat().st_size - 10)
     writer.append(Touch(1))  # repairs first, then appends
-    assert writer.fault is None and writer.wait_synced(timeout=5)
+    assert writer.fault is None and writer.wait_synced(timeout=PATIENCE_S)
     writer.close()
     assert path.stat().st_ino != inode  # a new copy took the old one's place
     assert [action for _, action in read_record(path).actions] == [Clue(2), Touch(0), Touch(1)]

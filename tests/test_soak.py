@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from datetime import datetime, timedelta, timezone
 from pathlib import Path
 
+from patience import PATIENCE_S
+
 if __name__ == "__main__":
     sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "host"))
 
@@ -299,7 +301,7 @@ class Players:
     def check_now(self) -> None:
         """With the disk quiet: the record says exactly what the table shows."""
         writer = self.table.writer
-        if writer.fault is not None or not writer.wait_synced(timeout=10):
+        if writer.fault is not None or not writer.wait_synced(timeout=PATIENCE_S):
             return
         try:
             on_disk = read_record(writer.path).replay().state()

@@ -13,6 +13,7 @@ from codenames_board.sounds import SOUNDS, Sounder
 from codenames_board.table import ButtonDown, ButtonUp, EncoderStep, Table
 from codenames_board.tileboard import TileTouched, VirtualTileBoard
 from codenames_board.ui import Confirm
+from patience import PATIENCE_S
 
 SEED = 7
 
@@ -416,7 +417,7 @@ def test_the_record_is_written_on_the_touch_path_and_synced_off_it(make_table):
     give_clue(table, 1)
     board.tap(agents(table, table.game.turn)[0])
     assert recorded(table) == ["clue", "touch"]  # written at once: a killed process loses nothing
-    assert table.writer.wait_synced(timeout=5)
+    assert table.writer.wait_synced(timeout=PATIENCE_S)
 
 
 def failing_writes(table, monkeypatch):
@@ -497,7 +498,7 @@ def test_after_a_failed_fsync_the_game_is_kept_and_written_out_when_the_disk_rec
     give_clue(table, 2)
     first = agents(table, table.game.turn)[0]
     board.tap(first)
-    assert table.writer.wait_synced(timeout=5)
+    assert table.writer.wait_synced(timeout=PATIENCE_S)
 
     def failing(fd):
         raise OSError(errno.EIO, "Input/output error")
@@ -523,7 +524,7 @@ def test_after_a_failed_fsync_the_game_is_kept_and_written_out_when_the_disk_rec
     assert read_record(table.writer.path).replay().state() == state
     assert not list(table.games_dir.glob("*.rewrite"))
     board.tap(agents(table, table.game.turn)[0])  # and the game goes on, recorded
-    assert table.writer.wait_synced(timeout=5)
+    assert table.writer.wait_synced(timeout=PATIENCE_S)
     assert read_record(table.writer.path).replay().state() == table.game.state()
 
 
@@ -537,7 +538,7 @@ def test_a_games_folder_removed_during_a_game_is_made_again_with_the_whole_game(
     table.post = posted.append
     table.writer.on_sync_error = table._sync_failed
     give_clue(table, 2)
-    assert table.writer.wait_synced(timeout=5)
+    assert table.writer.wait_synced(timeout=PATIENCE_S)
     shutil.rmtree(table.games_dir)  # someone tidies the SD card during the game
     board.tap(agents(table, table.game.turn)[0])  # written into a file no name points to
     assert not table.writer.wait_synced(timeout=5)

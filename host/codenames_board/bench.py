@@ -22,12 +22,17 @@ import tty
 from codenames_firmware.tileproto import PROTOCOL, LineReader, message
 
 from .tileboard import BoardConnected, TileTouched
+from .tileboard.firmware_files import shipped_identity
 from .tileboard.serial_board import SerialTileBoard
 
 LEDS = 37
 
 
-def bench_run(idle_seconds: float = 5.0, runs: int = 3) -> dict:
+def _quiet(msgid: str, **params) -> None:
+    """No progress shown (the benches' default)."""
+
+
+def bench_run(idle_seconds: float = 5.0, runs: int = 3, progress=_quiet) -> dict:
     """``codenames-board run`` with mock pins, the virtual tile board and a PNG display, as a real process.
 
     Start to ready: from starting the process to its "ready" log line. Idle
@@ -42,7 +47,8 @@ def bench_run(idle_seconds: float = 5.0, runs: int = 3) -> dict:
 
     starts, cpu_shares, rss_mb = [], [], []
     ticks = os.sysconf("SC_CLK_TCK")
-    for _ in range(runs):
+    for run in range(runs):
+        progress("bench.progress_runs", done=run, total=runs)
         with tempfile.TemporaryDirectory() as folder:
             config = Path(folder) / "config.toml"
             config.write_text(
@@ -120,8 +126,8 @@ class _PtyBoard:
                 return
             now = time.perf_counter()
             for words in self._reader.feed(data):
-                if words[0] == b"HELLO":
-                    os.write(self.master, message("BOARD", PROTOCOL, "bench", 25, 12, "0000000"))
+                if words[0] == b"HELLO":  # it stands in for the shipped firmware, and says so
+                    os.write(self.master, message("BOARD", PROTOCOL, f"bench+{shipped_identity()}", 25, 12, "0000000"))
                 elif (words[0] == b"FRAME" and len(words[2]) == 6 * LEDS) or (
                     words[0] == b"SET" and len(words) >= 4 and len(words) % 2 == 0
                 ):
@@ -143,7 +149,7 @@ class _PtyBoard:
         os.close(self.slave)
 
 
-def bench_tiles(touches: int = 2000, seconds: float = 3.0) -> dict:
+def bench_tiles(touches: int = 2000, seconds: float = 3.0, progress=_quiet) -> dict:
     board = _PtyBoard()
     events: queue.Queue = queue.Queue()
     host = SerialTileBoard(port=board.path, on_event=events.put).start()
@@ -167,6 +173,7 @@ def bench_tiles(touches: int = 2000, seconds: float = 3.0) -> dict:
         consumer.start()
         latencies = []
         for number in range(touches):
+            progress("bench.progress_touches", done=number, total=touches)
             start = board.touch((2 * number + 1) & 0xFFFF, number % 25)
             if not board.frame_arrived.wait(5):
                 raise RuntimeError("no frame came back for a touch")
@@ -174,6 +181,7 @@ def bench_tiles(touches: int = 2000, seconds: float = 3.0) -> dict:
         events.put(None)
         consumer.join()
 
+        progress("bench.progress_throughput", seconds=f"{seconds:g}")
         before = board.frames
         frames = (bytes(range(3 * LEDS)), bytes(range(128, 128 + 3 * LEDS)))  # every LED differs: FRAMEs
         started = time.perf_counter()

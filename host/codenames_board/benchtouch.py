@@ -49,6 +49,9 @@ HOST_FACTOR = (6, 10)  # a Pi Zero 2 W core against this laptop's (the design br
 FIRMWARE_FACTOR = (10, 30)  # an RP2040 at 125 MHz against MicroPython's unix port here: assumed, not measured
 WS2812_BIT_US = 1.25  # 800 kHz
 WS2812_RESET_US = 50
+# Every wait here ends when what it waits for happens, or when the process it waits on has ended.
+# This is only the bound for a process that hangs: a slow or loaded machine answers well within it.
+PATIENCE_S = 120.0
 
 
 def table_debounce(explicit: str | None = None) -> tuple[int, str | None]:
@@ -161,10 +164,11 @@ class _Files:
         with open(self.control, "ab") as control:
             control.write(line.encode() + b"\n")
 
-    def wait_result(self, kind: str, timeout: float = 10.0) -> list[int]:
-        """The next results line of a kind (``touch``, ``first``, ``frames``), as numbers."""
+    def wait_result(self, kind: str, alive=lambda: True, timeout: float = PATIENCE_S) -> list[int]:
+        """The next results line of a kind (``touch``, ``first``, ``frames``), as numbers, while
+        ``alive()`` says the processes that write it still run."""
         deadline = time.monotonic() + timeout
-        while time.monotonic() < deadline:
+        while time.monotonic() < deadline and alive():
             with open(self.results, "rb") as results:
                 results.seek(self._read_at)
                 data = results.read()
@@ -177,7 +181,7 @@ class _Files:
                         self._read_at += sum(len(item) + 1 for item in lines[: number + 1])
                         return [int(word) for word in words[1:]]
             time.sleep(0.002)  # the times come from the firmware: this wait only paces the touches
-        raise TimeoutError(f"the firmware reported no {kind!r} within {timeout} s")
+        raise TimeoutError(f"the firmware reported no {kind!r}" + ("" if alive() else ": a process ended"))
 
     def newest_key(self) -> tuple[Path, Key] | None:
         from .record import read_record
@@ -199,14 +203,25 @@ class _Lines(threading.Thread):
         self.start()
 
     def run(self) -> None:
-        for raw in self.stream:
-            with self.changed:
-                self.lines.append(raw.decode(errors="replace").rstrip())
+        try:
+            for raw in self.stream:
+                with self.changed:
+                    self.lines.append(raw.decode(errors="replace").rstrip())
+                    self.changed.notify_all()
+        finally:
+            with self.changed:  # the output ended: whoever waits for a line hears it now
                 self.changed.notify_all()
 
-    def wait_for(self, ending: str, timeout: float) -> bool:
+    def wait_for(self, *endings: str, start: int = 0, timeout: float = PATIENCE_S) -> str | None:
+        """The first line from ``start`` on that ends with one of ``endings``, once there is one; None
+        when the output ended (the process did) without one."""
+
+        def found() -> str | None:
+            return next((line for line in self.lines[start:] if line.endswith(endings)), None)
+
         with self.changed:
-            return self.changed.wait_for(lambda: any(line.endswith(ending) for line in self.lines), timeout)
+            self.changed.wait_for(lambda: found() is not None or not self.is_alive(), timeout)
+            return found()
 
 
 def _pty_round_trip(command: str, samples: int = 100, gap_s: tuple[float, float] = (0.03, 0.08)) -> list[float]:
@@ -221,14 +236,15 @@ def _pty_round_trip(command: str, samples: int = 100, gap_s: tuple[float, float]
     os.close(master)
     times = []
     line = b"TOUCH 1 12 1*00000000\n"
+    alive = lambda: echo.poll() is None  # noqa: E731
     try:
         os.write(slave, line)  # started and answering
-        _read_exactly(slave, len(line), 10)
+        _read_exactly(slave, len(line), alive)
         for _ in range(samples):
             time.sleep(random.uniform(*gap_s))
             start = time.perf_counter()
             os.write(slave, line)
-            _read_exactly(slave, len(line), 5)
+            _read_exactly(slave, len(line), alive)
             times.append((time.perf_counter() - start) * 1000)
     finally:
         echo.kill()
@@ -237,13 +253,17 @@ def _pty_round_trip(command: str, samples: int = 100, gap_s: tuple[float, float]
     return times
 
 
-def _read_exactly(fd: int, count: int, timeout: float) -> bytes:
+def _read_exactly(fd: int, count: int, alive, timeout: float = PATIENCE_S) -> bytes:
+    """``count`` bytes from ``fd``, waiting as long as ``alive()`` says the process sending them runs."""
     got = b""
     deadline = time.monotonic() + timeout
     while len(got) < count:
-        if not select.select([fd], [], [], max(0.0, deadline - time.monotonic()))[0]:
-            raise TimeoutError("the echo board did not answer")
-        got += os.read(fd, 4096)
+        if select.select([fd], [], [], 0.5)[0]:
+            got += os.read(fd, 4096)
+        elif not alive():
+            raise RuntimeError("the echo board ended without answering")
+        elif time.monotonic() > deadline:
+            raise TimeoutError(f"the echo board did not answer in {PATIENCE_S:g} s")
     return got
 
 
@@ -309,8 +329,8 @@ def firmware_alone(frames: int = 2000, bytewise: bool = False) -> dict[str, dict
             capture_output=True, text=True, timeout=300,
             env={**os.environ, "MICROPYPATH": f"{Path(tileproto.__file__).parent}:{shims}", "TMPDIR": folder},
         )
-    if result.returncode != 0:
-        raise RuntimeError(f"bench_frames.py failed: {result.stderr.strip()}")
+    if result.returncode != 0:  # MicroPython prints its traceback on standard output
+        raise RuntimeError(f"bench_frames.py failed: {(result.stdout + result.stderr).strip()}")
     lines = {}
     for line in result.stdout.splitlines():
         name, *pairs = line.split()
@@ -333,7 +353,13 @@ def _plan_touch(game) -> int | None:
     return random.choice(choices) if choices else None
 
 
-def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08)) -> dict:
+def _quiet(msgid: str, **params) -> None:
+    """No progress shown (the bench's default)."""
+
+
+def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), progress=_quiet) -> dict:
+    """Time ``touches`` touches from pad to LEDs (see the module's docstring); ``progress(msgid, **params)``
+    hears how far it is (``progress.Progress`` shows it on a terminal)."""
     command = micropython_command()
     if command is None:
         raise MicroPythonMissing()
@@ -361,32 +387,39 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08)) 
             **os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy", "SDL_AUDIODRIVER": "dummy",
             "PYTHONUNBUFFERED": "1", "CODENAMES_BOARD_LOG": "info", "CODENAMES_BOARD_FB_SYSFS": str(files.sysfs),
         }
+        progress("bench.progress_start")
         started = time.monotonic()
         run = subprocess.Popen(
             [sys.executable, "-m", "codenames_board.benchtouch", "--config", str(files.config)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
         )
         output = _Lines(run.stdout)
+        alive = lambda: run.poll() is None and firmware.poll() is None  # noqa: E731
         try:
-            if not output.wait_for("ready", 30):
+            if not output.wait_for("ready"):
                 raise RuntimeError("codenames-board run did not get ready:\n" + "\n".join(output.lines[-20:]))
             ready_s = time.monotonic() - started
-            first_s = files.wait_result("first")[0] / 1e6 - started
+            first_s = files.wait_result("first", alive)[0] / 1e6 - started
 
-            def press(pin: int, seconds: float = 0.05) -> None:
-                run.stdin.write(f"low {pin}\n".encode())
+            def pin(level: str, number: int) -> None:
+                run.stdin.write(f"{level} {number}\n".encode())
                 run.stdin.flush()
-                time.sleep(seconds)
-                run.stdin.write(f"high {pin}\n".encode())
-                run.stdin.flush()
+
+            def press(number: int) -> None:  # the table acts on the press: no hold is needed
+                pin("low", number)
+                pin("high", number)
 
             def next_game(previous: Path | None):
-                """NEW GAME held (and confirmed while the game is unfinished); the new record's key."""
-                press(pins.new_game, NEW_GAME_HOLD_S + 0.2)
-                time.sleep(0.05)
-                press(pins.clue_confirm)
-                deadline = time.monotonic() + 10
-                while time.monotonic() < deadline:
+                """NEW GAME held until the table asks (or deals: a finished game), CONFIRM to a
+                question; the new record's key. It waits for what the table says, never for a time."""
+                seen = len(output.lines)
+                pin("low", pins.new_game)
+                said = output.wait_for("asking the spymasters: new_game", ".jsonl", start=seen)
+                pin("high", pins.new_game)
+                if said is not None and said.endswith("new_game"):
+                    press(pins.clue_confirm)
+                deadline = time.monotonic() + PATIENCE_S
+                while time.monotonic() < deadline and alive():
                     found = files.newest_key()
                     if found is not None and found[0] != previous:
                         return found
@@ -397,7 +430,8 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08)) 
             game = new_game(key)
             parts = {"pad": [], "host": [], "frame": [], "total": []}
             games = 1
-            for _ in range(touches):
+            for number in range(touches):
+                progress("bench.progress_touches", done=number, total=touches)
                 tile = _plan_touch(game)
                 if tile is None:
                     record, key = next_game(record)
@@ -406,7 +440,7 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08)) 
                     time.sleep(0.3)  # the new game's first frames settle
                     tile = _plan_touch(game)
                 files.command(f"touch {tile} 1")
-                pad, sent, arrived, shown = files.wait_result("touch")[1:]
+                pad, sent, arrived, shown = files.wait_result("touch", alive)[1:]
                 files.command(f"touch {tile} 0")
                 if game.phase is Phase.CLUE:
                     game.play(Clue(UNLIMITED))  # what the table does without clue entry
@@ -417,7 +451,7 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08)) 
                 parts["total"].append((shown - pad) / 1000)
                 time.sleep(random.uniform(*gap_s))
             files.command("report")
-            count, frame_p50, frame_p99, frame_max = files.wait_result("frames")
+            count, frame_p50, frame_p99, frame_max = files.wait_result("frames", alive)
             status = Path(f"/proc/{run.pid}/status").read_text()
             rss_mb = int(status.split("VmRSS:")[1].split()[0]) / 1024
         finally:
@@ -429,8 +463,10 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08)) 
             firmware.kill()
             firmware.wait(timeout=10)
             os.close(slave)
+        progress("bench.progress_floors")
         pty = _pty_round_trip(command)
         fsync = _fsync_appends(folder)
+    progress("bench.progress_firmware")
     alone = firmware_alone(2000)
     bytewise = firmware_alone(500, bytewise=True)
     host = parts["host"]

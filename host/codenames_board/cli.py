@@ -17,23 +17,26 @@ import sys
 from pathlib import Path
 
 from . import __version__
+from .clibase import (
+    EXIT_FAILURE,
+    EXIT_INTERRUPTED,
+    EXIT_USAGE,
+    add_config,
+    add_lang,
+    config_error_lines,
+    configured_translator,
+    load_config,
+    stdout_gone,
+)
+from .config import GAME_FOLDERS, games_folder
 from .engine import VARIANTS, BadKey, Key
 from .i18n import LANGUAGES, Translator, detect_language
 from .record import RecordError, read_record
 from .textboard import grid, status
 
-EXIT_FAILURE = 1  # it went wrong at run time: a device, a screen
-EXIT_USAGE = 2  # bad input the user can fix: bad file, bad option
-EXIT_INTERRUPTED = 130  # Ctrl-C: 128 + SIGINT, as shells report it
+__all__ = ["EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_USAGE", "config_error_lines", "load_config", "main"]
+
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
-
-
-def state_dir() -> Path:
-    """Where games are kept: $XDG_STATE_HOME/codenames-board (~/.local/state/codenames-board)."""
-    if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
-        return Path(os.environ["LOCALAPPDATA"]) / "codenames-board"
-    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
-    return Path(base) / "codenames-board"
 
 
 def record_error_line(path: str, error: RecordError, tr: Translator) -> str:
@@ -55,60 +58,67 @@ def _language_from_argv(argv: list[str]) -> str | None:
 
 
 def build_parser(tr: Translator) -> argparse.ArgumentParser:
+    """Every command's options. One name per idea: ``--config FILE``, ``--record FILE``, ``--folder
+    DIR``, ``--seed N``; options that contradict each other are refused (exclusive groups)."""
     parser = argparse.ArgumentParser(prog="codenames-board", description=tr("cli.description"))
     parser.add_argument("--version", action="version", version=f"codenames-board {__version__}")
-    parser.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    add_lang(parser, tr, top=True)
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
 
     console = commands.add_parser("console", help=tr("cli.console"), description=tr("cli.console"))
-    console.add_argument("--variant", choices=list(VARIANTS), default="classic", help=tr("cli.variant"))
-    console.add_argument("--seed", type=int, help=tr("cli.seed"))
-    console.add_argument("--key", help=tr("cli.key"))
-    console.add_argument("--record", type=Path, help=tr("cli.record"))
-    console.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    add_config(console, tr)
+    console.add_argument("--variant", choices=list(VARIANTS), help=tr("cli.variant"))
+    deal = console.add_mutually_exclusive_group()
+    deal.add_argument("--seed", type=int, metavar="N", help=tr("cli.seed"))
+    deal.add_argument("--key", metavar="KEY", help=tr("cli.key"))
+    console.add_argument("--record", type=Path, metavar="FILE", help=tr("cli.record"))
+    add_lang(console, tr)
 
     replay = commands.add_parser("replay", help=tr("cli.replay"), description=tr("cli.replay"))
     replay.add_argument("file", metavar="FILE", help=tr("cli.replay_file"))
     replay.add_argument("--json", action="store_true", help=tr("cli.replay_json"))
-    replay.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    add_lang(replay, tr)
 
     sim = commands.add_parser("sim", help=tr("cli.sim"), description=tr("cli.sim"))
-    sim.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
+    add_config(sim, tr)
     sim.add_argument("--variant", choices=list(VARIANTS), help=tr("cli.variant"))
-    sim.add_argument("--seed", type=int, help=tr("cli.seed"))
+    sim.add_argument("--seed", type=int, metavar="N", help=tr("cli.seed"))
     sim.add_argument("--words", type=Path, metavar="FILE", help=tr("cli.sim_words"))
     sim.add_argument("--headless", action="store_true", help=tr("cli.sim_headless"))
     sim.add_argument("--script", type=Path, metavar="FILE", help=tr("cli.sim_script"))
     sim.add_argument("--screenshots", type=Path, metavar="DIR", help=tr("cli.sim_screenshots"))
-    sim.add_argument("--size", default="1280x720", help=tr("cli.sim_size"))
+    sim.add_argument("--size", default="1280x720", metavar="WIDTHxHEIGHT", help=tr("cli.sim_size"))
     sim.add_argument("--json", action="store_true", help=tr("cli.sim_json"))
     sim.add_argument("--spymaster-window", action="store_true", help=tr("cli.sim_spymaster_window"))
-    sim.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    add_lang(sim, tr)
 
     run = commands.add_parser("run", help=tr("cli.run"), description=tr("cli.run"))
-    run.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
-    run.add_argument("--seed", type=int, help=tr("cli.run_seed"))
-    run.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    add_config(run, tr)
+    run.add_argument("--seed", type=int, metavar="N", help=tr("cli.run_seed"))
+    add_lang(run, tr)
 
     selftest = commands.add_parser("selftest", help=tr("cli.selftest"), description=tr("cli.selftest"))
-    selftest.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
+    add_config(selftest, tr)
     selftest.add_argument("--yes", action="store_true", help=tr("cli.selftest_yes"))
-    selftest.add_argument("--timeout", type=float, default=15.0, help=tr("cli.selftest_timeout"))
+    selftest.add_argument("--timeout", type=_positive(float, tr), default=15.0, metavar="SECONDS", help=tr("cli.selftest_timeout"))
     selftest.add_argument("--pads", action="store_true", help=tr("selftest.cli_pads"))
-    selftest.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    add_lang(selftest, tr)
 
     stats = commands.add_parser("stats", help=tr("cli.stats"), description=tr("cli.stats"))
-    stats.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
-    stats.add_argument("--dir", type=Path, help=tr("cli.stats_dir"))
-    stats.add_argument("--json", action="store_true", help=tr("cli.replay_json"))
-    stats.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    add_config(stats, tr)
+    where = stats.add_mutually_exclusive_group()
+    where.add_argument("--games", choices=list(GAME_FOLDERS), default=None, help=tr("cli.stats_games"))
+    where.add_argument("--folder", type=Path, metavar="DIR", help=tr("cli.stats_folder"))
+    stats.add_argument("--json", action="store_true", help=tr("cli.stats_json"))
+    add_lang(stats, tr)
 
     config = commands.add_parser("config", help=tr("cli.config"), description=tr("cli.config"))
-    config.add_argument("--check", action="store_true", help=tr("cli.config_check"))
-    config.add_argument("--default", action="store_true", help=tr("cli.config_default"))
-    config.add_argument("--init", nargs="?", const="", metavar="PATH", help=tr("cli.config_init"))
-    config.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
-    config.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    what = config.add_mutually_exclusive_group()
+    what.add_argument("--check", action="store_true", help=tr("cli.config_check"))
+    what.add_argument("--default", action="store_true", help=tr("cli.config_default"))
+    what.add_argument("--init", nargs="?", const="", metavar="FILE", help=tr("cli.config_init"))
+    add_config(config, tr)
+    add_lang(config, tr)
 
     from . import firmware_install
 
@@ -116,34 +126,11 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help=tr("cli.bench"), description=tr("cli.bench"))
     bench.add_argument("what", choices=["touch", "run", "tiles"], help=tr("cli.bench_what"))
-    bench.add_argument("--touches", type=int, default=None, help=tr("cli.bench_touches"))
-    bench.add_argument("--seconds", type=float, default=3.0, help=tr("cli.bench_seconds"))
-    bench.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    bench.add_argument("--touches", type=_positive(int, tr), default=None, metavar="N", help=tr("cli.bench_touches"))
+    bench.add_argument("--seconds", type=_positive(float, tr), default=None, metavar="SECONDS", help=tr("cli.bench_seconds"))
+    add_lang(bench, tr)
+    parser.command_parsers = commands.choices  # for errors in a command's own words (_refuse_contradictions)
     return parser
-
-
-def config_error_lines(source: str, errors, tr: Translator) -> list[str]:
-    """One line per problem: ``FILE: [table] key: what is wrong and the fix``."""
-    return [f"{source}: {tr(error.msgid, **error.params)}" for error in errors]
-
-
-def load_config(explicit: str | None, tr: Translator):
-    """The checked config, or None after printing every problem (the caller exits with 2)."""
-    from .config import ConfigErrors, find_config, load
-
-    path = find_config(explicit)
-    if path is not None and path.exists() and not path.is_file():  # a FIFO or /dev/zero would hang the read
-        print(tr("error.not_a_file", path=str(path)), file=sys.stderr)
-        return None
-    try:
-        return load(explicit)
-    except ConfigErrors as problems:
-        source = str(find_config(explicit))
-        for line in config_error_lines(source, problems.errors, tr):
-            print(line, file=sys.stderr)
-    except OSError as error:
-        print(tr("error.unreadable", path=str(find_config(explicit)), why=error.strerror or error), file=sys.stderr)
-    return None
 
 
 def cmd_config(args: argparse.Namespace, tr: Translator) -> int:
@@ -180,7 +167,7 @@ def _config_init(path: Path, tr: Translator) -> int:
         print(tr("config.init_exists", path=str(path)), file=sys.stderr)
         return EXIT_FAILURE
     except OSError as error:
-        print(tr("error.unwritable", path=str(error.filename or path), why=error.strerror or error), file=sys.stderr)
+        print(tr("config.init_unwritable", path=str(error.filename or path), why=error.strerror or error), file=sys.stderr)
         return EXIT_FAILURE
     print(tr("config.init_written", path=str(path)))
     return 0
@@ -241,8 +228,7 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
     config = load_config(args.config_file, tr)
     if config is None:
         return EXIT_USAGE
-    if config.language != "auto" and not args.lang:
-        tr = Translator(config.language)
+    tr = configured_translator(tr, args, config)
     if config.display.output == "window" and no_display():
         print(tr("display.no_display_run"), file=sys.stderr)
         return EXIT_USAGE
@@ -311,8 +297,7 @@ def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
     config = load_config(args.config_file, tr)
     if config is None:
         return EXIT_USAGE
-    if config.language != "auto" and not args.lang:
-        tr = Translator(config.language)
+    tr = configured_translator(tr, args, config)
     if args.variant:
         config = dataclasses.replace(config, variant=args.variant)
     try:
@@ -426,8 +411,7 @@ def cmd_selftest(args: argparse.Namespace, tr: Translator) -> int:
     config = load_config(args.config_file, tr)
     if config is None:
         return EXIT_USAGE
-    if config.language != "auto" and not args.lang:
-        tr = Translator(config.language)
+    tr = configured_translator(tr, args, config)
     from gpiozero.exc import BadPinFactory, GPIOZeroError, PinFactoryFallback
 
     from .controller import configure_tileboard, prepare_mock_pins
@@ -483,35 +467,46 @@ def cmd_selftest(args: argparse.Namespace, tr: Translator) -> int:
 
 
 def cmd_stats(args: argparse.Namespace, tr: Translator) -> int:
-    from .stats import collect, report
+    from .stats import collect, count_records, report
 
-    folder = args.dir
-    if folder is None:
-        config = load_config(args.config_file, tr)
-        if config is None:
-            return EXIT_USAGE
-        folder = config.state_dir / "games"
+    config = load_config(args.config_file, tr)
+    if config is None:
+        return EXIT_USAGE
+    tr = configured_translator(tr, args, config)
+    games = args.games or "table"
+    folder = args.folder or games_folder(config.state_dir, games)
+    if folder.exists() and not folder.is_dir():
+        print(tr("stats.not_a_folder", path=str(folder)), file=sys.stderr)
+        return EXIT_USAGE
     stats = collect(folder)
     if args.json:
-        print(json.dumps(stats.to_json(), ensure_ascii=False))
-    else:
-        print("\n".join(report(stats, tr)))
+        print(json.dumps({"folder": str(folder), **stats.to_json()}, ensure_ascii=False))
+        return 0
+    print("\n".join(report(stats, tr, folder)))
+    if args.folder is None and args.games is None:  # where else games were played here, and how to see them
+        for name in GAME_FOLDERS:
+            count = count_records(games_folder(config.state_dir, name)) if name != games else 0
+            if count:
+                print(tr(f"stats.other_{name}", count=count))
     return 0
 
 
 def cmd_bench(args: argparse.Namespace, tr: Translator) -> int:
     from .bench import bench_run, bench_tiles
+    from .progress import Progress
 
     if args.what == "touch":
         return _bench_touch(args.touches or 1000, tr)
     if args.what == "run":
-        result = bench_run(args.seconds)
+        with Progress(tr) as progress:
+            result = bench_run(args.seconds or 3.0, progress=progress)
         print(tr("bench.run_title", runs=result["runs"]))
         print(tr("bench.run_start", median=f"{result['start_s']:.2f}", max=f"{result['start_max_s']:.2f}"))
-        print(tr("bench.run_idle", cpu=f"{result['idle_cpu_percent']:.2f}", seconds=args.seconds))
+        print(tr("bench.run_idle", cpu=f"{result['idle_cpu_percent']:.2f}", seconds=args.seconds or 3.0))
         print(tr("bench.run_memory", mb=f"{result['rss_mb']:.0f}"))
         return 0
-    result = bench_tiles(args.touches or 2000, args.seconds)
+    with Progress(tr) as progress:
+        result = bench_tiles(args.touches or 2000, args.seconds or 3.0, progress=progress)
     print(tr("bench.tiles_title", touches=result["touches"]))
     print(tr("bench.tiles_latency", p50=f"{result['p50_ms']:.3f}", p99=f"{result['p99_ms']:.3f}", max=f"{result['max_ms']:.3f}"))
     print(tr("bench.tiles_fps", fps=f"{result['fps']:.0f}", sent=result["frames_sent"], received=result["frames_received"]))
@@ -520,12 +515,17 @@ def cmd_bench(args: argparse.Namespace, tr: Translator) -> int:
 
 def _bench_touch(touches: int, tr: Translator) -> int:
     from .benchtouch import PI_BUDGET_MS, MicroPythonMissing, bench_resume, bench_touch, pi_estimate
+    from .progress import Progress
 
-    try:
-        result = bench_touch(touches)
-    except MicroPythonMissing:
-        print(tr("bench.no_micropython"), file=sys.stderr)
-        return 1
+    with Progress(tr) as progress:
+        try:
+            result = bench_touch(touches, progress=progress)
+        except MicroPythonMissing:
+            progress.close()
+            print(tr("bench.no_micropython"), file=sys.stderr)
+            return 1
+        progress("bench.progress_resume")
+        resume = bench_resume()
 
     def ms(part: dict) -> dict:
         return {name: f"{part[name]:.2f}" for name in ("p50", "p99", "max")}
@@ -552,7 +552,6 @@ def _bench_touch(touches: int, tr: Translator) -> int:
         fsync=f"{fsync['p50']:.2f}", fsync99=f"{fsync['p99']:.2f}",
     ))
     print(tr("bench.touch_start", first=f"{result['first_frame_s']:.2f}", ready=f"{result['ready_s']:.2f}"))
-    resume = bench_resume()
     print(tr("bench.touch_resume", actions=resume["actions"], every=resume["undo_every"], seconds=f"{resume['resume_s']:.2f}"))
     print(tr("bench.touch_memory", mb=f"{result['rss_mb']:.0f}"))
     print(tr("bench.touch_left_out"))
@@ -602,6 +601,13 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
     from .deal import Deal
     from .words import builtin_words
 
+    config = load_config(args.config_file, tr)
+    if config is None:
+        return EXIT_USAGE
+    tr = configured_translator(tr, args, config)
+    if args.record is not None and args.record.exists() and (args.seed is not None or args.key or args.variant):
+        print(tr("cli.record_dealt", path=str(args.record)), file=sys.stderr)  # they would be ignored
+        return EXIT_USAGE
     key = None
     if args.key:
         try:
@@ -611,10 +617,10 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
             return EXIT_USAGE
     colour = sys.stdout.isatty() and "NO_COLOR" not in os.environ and os.environ.get("TERM") != "dumb"
     # The console's games are kept apart from the table's: `run` never resumes one of them.
-    folder = state_dir() / "console"
+    folder = games_folder(config.state_dir, "console")
     # The keys and words `sim --seed` and `run --seed` deal; unseeded, no word comes back across games.
     deal = Deal(args.seed, builtin_words(tr.language), None if args.seed is not None else folder / f"words-{tr.language}.json")
-    console = Console(tr, folder, args.variant, colour=colour, deal=deal)
+    console = Console(tr, folder, args.variant or config.variant, colour=colour, deal=deal)
     received: list[int] = []
 
     def interrupt(signum, frame):
@@ -631,6 +637,8 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
         except RecordError as error:
             print(record_error_line(str(args.record), error, tr), file=sys.stderr)
             return EXIT_USAGE
+        except BrokenPipeError:  # standard output's reader went away, not the record (main says it)
+            raise
         except OSError as error:
             print(tr("error.unwritable", path=str(error.filename or args.record), why=error.strerror or error), file=sys.stderr)
             return EXIT_USAGE
@@ -648,16 +656,58 @@ def main(argv: list[str] | None = None) -> int:
     language = _language_from_argv(argv)
     tr = Translator(language if language in LANGUAGES else detect_language())
     parser = build_parser(tr)
-    args = parser.parse_args(argv)
-    if args.command is None:
-        parser.print_usage(sys.stderr)
-        print(tr("cli.no_command"), file=sys.stderr)
-        return EXIT_USAGE
     try:
+        args = parser.parse_args(argv)
+        if args.command is None:
+            parser.print_usage(sys.stderr)
+            print(tr("cli.no_command"), file=sys.stderr)
+            return EXIT_USAGE
+        _refuse_contradictions(args, parser, tr)
         return _dispatch(args, tr)
     except KeyboardInterrupt:  # Ctrl-C before a command set up its own stop: what it had open closed on the way
         print(file=sys.stderr)
         return EXIT_INTERRUPTED
+    except BrokenPipeError:  # `codenames-board replay --json FILE | head -c 10`: the reader has what it wanted
+        return stdout_gone()
+
+
+# Options that only mean something beside another one: given where they would be ignored, they are
+# refused. (command, option, its value when not given, message, the other option, whether it fits)
+_CONTRADICTIONS = (
+    ("sim", "--json", False, "cli.only_with", "--headless", lambda args: args.headless),
+    ("sim", "--screenshots", None, "cli.only_with", "--headless", lambda args: args.headless),
+    ("sim", "--spymaster-window", False, "cli.not_with", "--headless", lambda args: not args.headless),
+    ("bench", "--touches", None, "cli.only_with", "bench touch, bench tiles", lambda args: args.what != "run"),
+    ("bench", "--seconds", None, "cli.only_with", "bench run, bench tiles", lambda args: args.what != "touch"),
+    ("firmware", "--force", False, "cli.only_with", "firmware install", lambda args: args.action == "install"),
+    ("firmware", "--port", None, "cli.not_with", "firmware path", lambda args: args.action != "path"),
+    ("firmware", "--config", None, "cli.not_with", "firmware path", lambda args: args.action != "path"),
+    ("selftest", "--yes", False, "cli.not_with", "--pads", lambda args: not args.pads),
+)
+
+
+def _refuse_contradictions(args: argparse.Namespace, parser: argparse.ArgumentParser, tr: Translator) -> None:
+    """argparse's own error (usage, one line, exit code 2) for an option its command would ignore."""
+    for command, option, absent, msgid, other, fits in _CONTRADICTIONS:
+        name = "config_file" if option == "--config" else option.lstrip("-").replace("-", "_")
+        if args.command == command and getattr(args, name) != absent and not fits(args):
+            parser.command_parsers[command].error(tr(msgid, option=option, other=other))
+
+
+def _positive(kind, tr: Translator):
+    """An argparse type: a number above 0 (``--touches 0`` and ``--timeout -1`` are refused)."""
+
+    def convert(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not value > 0 or value != value or value == float("inf"):
+            raise argparse.ArgumentTypeError(tr("cli.positive", value=text))
+        return value
+
+    convert.__name__ = kind.__name__  # argparse names the type in its messages
+    return convert
 
 
 def _dispatch(args: argparse.Namespace, tr: Translator) -> int:

@@ -335,11 +335,23 @@ class ConfigErrors(ValueError):
 
 
 def default_state_dir() -> Path:
-    """Where games are kept: $XDG_STATE_HOME/codenames-board (~/.local/state/codenames-board)."""
+    """Where games are kept: $XDG_STATE_HOME/codenames-board (~/.local/state/codenames-board); on
+    Windows %LOCALAPPDATA%\\codenames-board. The one place that says so."""
     if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
         return Path(os.environ["LOCALAPPDATA"]) / "codenames-board"
     base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
     return Path(base) / "codenames-board"
+
+
+# Each way of playing keeps its games in its own folder of the state folder, so that none resumes
+# another's: the table (run), the simulator (sim, which runs the table in state_dir/sim) and the console.
+SIM_STATE = Path("sim")  # the simulator's own state folder inside the state folder: its games, its words
+GAME_FOLDERS = {"table": Path("games"), "sim": SIM_STATE / "games", "console": Path("console")}
+
+
+def games_folder(state_dir: Path, games: str = "table") -> Path:
+    """The folder of one way of playing's game records (``table``, ``sim`` or ``console``)."""
+    return state_dir / GAME_FOLDERS[games]
 
 
 SYSTEM_CONFIG = Path("/etc/codenames-board/config.toml")

@@ -184,9 +184,9 @@ class Runtime:
         self.tileboard = tileboard
         configure_tileboard(tileboard, config)
         worst = compositor.frame_ma(bytes([255]) * 3 * (25 + status_leds), config.tiles.brightness)
-        log.info(
-            "LEDs: %d at brightness %d: worst case %d mA, capped to %d mA by the board",
-            25 + status_leds, config.tiles.brightness, worst, min(worst, config.tiles.max_current_ma),
+        log.info(  # the board caps them once it answers: the driver says so then
+            "LEDs: %d at brightness %d: worst case %d mA, [tiles] max_current_ma %d mA",
+            25 + status_leds, config.tiles.brightness, worst, config.tiles.max_current_ma,
         )
         self.display = display
         sounder = Sounder(buzzer if buzzer is not None else self.controls.buzzer, enabled=config.game.sound)

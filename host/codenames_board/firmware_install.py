@@ -32,7 +32,8 @@ from pathlib import Path
 
 from codenames_firmware.tileproto import PROTOCOL, LineReader, message
 
-from .i18n import LANGUAGES, Translator
+from .clibase import add_config, add_lang
+from .i18n import Translator
 from .tileboard.firmware_files import (
     IDENTITY_FILE,
     board_identity,
@@ -268,10 +269,11 @@ def add_parser(subparsers, tr: Translator) -> argparse.ArgumentParser:
     """``codenames-board firmware ACTION [--port PORT] [--config FILE] [--force]``."""
     parser = subparsers.add_parser("firmware", help=tr("firmware_install.help"), description=tr("firmware_install.help"))
     parser.add_argument("action", choices=["install", "status", "stop", "path"], help=tr("firmware_install.help_action"))
-    parser.add_argument("--port", default=None, help=tr("cli.port"))
-    parser.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
+    where = parser.add_mutually_exclusive_group()  # the port, or the configuration that names it
+    where.add_argument("--port", default=None, metavar="PORT", help=tr("cli.port"))
+    add_config(where, tr)
     parser.add_argument("--force", action="store_true", help=tr("firmware_install.help_force"))
-    parser.add_argument("--lang", choices=LANGUAGES, help=tr("cli.lang"))
+    add_lang(parser, tr)
     return parser
 
 
@@ -293,7 +295,7 @@ def _port_setting(args: argparse.Namespace, tr: Translator) -> str | None:
     """--port, else the configuration's [tiles] port (as ``run`` finds it); None after a config error."""
     if args.port:
         return args.port
-    from .cli import load_config  # the same messages as every command's bad configuration
+    from .clibase import load_config  # the same messages as every command's bad configuration
 
     config = load_config(args.config_file, tr)
     return None if config is None else config.tiles.port

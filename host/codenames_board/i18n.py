@@ -10,6 +10,8 @@ from __future__ import annotations
 
 import errno
 import os
+import shutil
+import sys
 import tomllib
 from functools import cache
 from importlib import resources
@@ -55,6 +57,8 @@ class Translator:
         template = catalog(self.language).get(msgid)
         if template is None:
             template = catalog(DEFAULT)[msgid]
+        if "{cmd}" in template and "cmd" not in params:
+            params["cmd"] = command_name()
         for name, section in _TRANSLATED_PARAMS.items():
             value = params.get(name)
             if isinstance(value, str) and f"{section}.{value}" in catalog(DEFAULT):
@@ -83,6 +87,45 @@ class Translator:
         words = {word.strip().lower() for word in self(msgid).split(",")}
         words |= {word.strip().lower() for word in Translator(DEFAULT)(msgid).split(",")}
         return sorted(word for word in words if word)
+
+
+COMMAND_VARIABLE = "CODENAMES_BOARD_COMMAND"  # set by host/quickstart.py: how to start this command there
+
+
+def command_name(environ: Mapping[str, str] | None = None, argv0: str | None = None) -> str:
+    """How the user starts this command, for the messages that name it (``{cmd}``).
+
+    ``codenames-board`` where that name on PATH is this very program (the Pi's setup links it into
+    /usr/local/bin) or where it was started as ``python -m codenames_board``; what the quick start
+    says it is (``python3 host/quickstart.py``) when the quick start started it; otherwise the path
+    it was started by (``.venv/bin/codenames-board``), so that a hint always names a command that works.
+    """
+    environ = os.environ if environ is None else environ
+    argv0 = sys.argv[0] if argv0 is None else argv0
+    if environ.get(COMMAND_VARIABLE):
+        return environ[COMMAND_VARIABLE]
+    name = os.path.basename(argv0)
+    if name.split(".")[0] != "codenames-board":  # python -m codenames_board, a test, an embedding program
+        return "codenames-board"
+    on_path = shutil.which("codenames-board", path=environ.get("PATH"))
+    try:
+        if on_path is not None and os.path.samefile(on_path, argv0):
+            return "codenames-board"
+    except OSError:
+        pass
+    try:
+        shown = os.path.relpath(argv0)
+    except ValueError:  # another drive (Windows)
+        shown = argv0
+    if not shown.startswith(".."):
+        shown = os.path.join(".", shown) if os.sep not in shown else shown
+    else:
+        shown = os.path.abspath(argv0)
+    if os.name != "nt":
+        import shlex
+
+        shown = shlex.quote(shown)  # a folder with a space in its name
+    return shown
 
 
 def detect_language(environ: Mapping[str, str] | None = None) -> str:

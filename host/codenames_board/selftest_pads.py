@@ -262,16 +262,14 @@ class PadView:
 
 def main(args, tr) -> int:
     """The command: load the config, open the tile board, tune it as configured, watch until Ctrl-C."""
-    from .cli import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, load_config
+    from .clibase import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, configured_translator, load_config
     from .controller import configure_tileboard
-    from .i18n import Translator
     from .tileboard import open_tileboard
 
     config = load_config(args.config_file, tr)
     if config is None:
         return EXIT_USAGE
-    if config.language != "auto" and not args.lang:
-        tr = Translator(config.language)
+    tr = configured_translator(tr, args, config)
     events: queue.Queue = queue.Queue()
     tiles = config.tiles
     options = {"port": tiles.port} if tiles.driver == "serial" else {}

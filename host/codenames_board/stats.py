@@ -56,6 +56,14 @@ class Stats:
         }
 
 
+def count_records(folder: Path) -> int:
+    """How many game records a folder holds (none where it does not exist)."""
+    try:
+        return sum(1 for _ in folder.glob("*.jsonl"))
+    except OSError:
+        return 0
+
+
 def collect(folder: Path) -> Stats:
     stats = Stats()
     for path in sorted(folder.glob("*.jsonl")):
@@ -84,8 +92,11 @@ def collect(folder: Path) -> Stats:
     return stats
 
 
-def report(stats: Stats, tr) -> list[str]:
-    lines = [tr("stats.games", finished=stats.finished, unfinished=stats.unfinished)]
+def report(stats: Stats, tr, folder: Path) -> list[str]:
+    lines = [tr("stats.folder", path=str(folder))]
+    if not (stats.finished or stats.unfinished or stats.unreadable):
+        return [*lines, tr("stats.none")]
+    lines.append(tr("stats.games", finished=stats.finished, unfinished=stats.unfinished))
     if stats.unreadable:
         lines.append(tr("stats.unreadable", count=len(stats.unreadable), names=", ".join(stats.unreadable)))
     classic = stats.wins["red"] + stats.wins["blue"]

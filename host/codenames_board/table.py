@@ -24,7 +24,7 @@ from pathlib import Path
 from typing import Callable
 
 from . import compositor as leds
-from .config import Config
+from .config import Config, games_folder
 from .engine import (
     UNLIMITED,
     Action,
@@ -151,7 +151,7 @@ class Table:
         # Wall-clock time only names records and stamps their lines (tests pass a fixed one).
         self.wall_clock = wall_clock or (lambda: datetime.now(timezone.utc))
         self._stamp = (lambda: _iso(wall_clock())) if wall_clock is not None else _Stamp()
-        self.games_dir = config.state_dir / "games"
+        self.games_dir = games_folder(config.state_dir)
         self.deal_words = deal_words  # 25 codenames per game (the simulator), or None (cards on the table)
         self.pause = time.sleep  # between attempts to reopen a record at start
         self.post = post  # hands an event to the controller's queue from another thread (the record's sync)
@@ -516,6 +516,8 @@ class Table:
         self.ui = replace(self.ui, clue_draft=CLUE_STEPS[index])
 
     def _ask(self, question: Confirm | None, now: float) -> None:
+        if question is not None:
+            log.info("asking the spymasters: %s", question.name.lower())  # the journal tells what the table waits for
         self.ui = replace(self.ui, confirm=question)
         self._confirm_until = now + CONFIRM_SECONDS if question is not None else None
 
@@ -632,4 +634,4 @@ def _record_number(path: Path) -> int:
 
 
 def records_folder(config: Config) -> Path:
-    return config.state_dir / "games"
+    return games_folder(config.state_dir)

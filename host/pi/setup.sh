@@ -228,9 +228,10 @@ install_file() {
         mkdir -p "$(dirname "$dest")"
         local tmp
         tmp=$(mktemp "$dest.XXXXXX")
-        cat "$src" >"$tmp"
-        chmod "$mode" "$tmp"
-        mv -f "$tmp" "$dest"
+        if ! { cat "$src" >"$tmp" && chmod "$mode" "$tmp" && mv -f "$tmp" "$dest"; }; then
+            rm -f "$tmp" # nothing half-written is left beside the file
+            on_error "$LINENO"
+        fi
     fi
     FILE_STATE=changed
 }
@@ -734,22 +735,20 @@ step_config() {
         note "the service does not start without it: rerun with --config for a starter one, or write your own"
         return 0
     else
-        local generate=()
-        if [[ -x $venv/bin/codenames-board ]]; then
-            generate=("$venv/bin/codenames-board" config --default)
-        else
-            generate=(env "PYTHONPATH=$SOURCE/host" "$PYTHON" -m codenames_board config --default)
-        fi
+        # The file `codenames-board config --default` prints, straight from the checkout: no
+        # Python and no installed package needed (a --root run has neither).
+        local starter=$SOURCE/host/codenames_board/default_config.toml
         if ((DRY_RUN)); then
-            printf '         would write: %s > %s\n' "$(quoted "${generate[@]}")" "$config"
+            printf '         would write: %s -> %s\n' "$starter" "$config"
         else
-            printf '         + %s > %s\n' "$(quoted "${generate[@]}")" "$config"
+            printf '         + write %s -> %s\n' "$starter" "$config"
             mkdir -p "$(dirname "$config")"
             local tmp
             tmp=$(mktemp "$config.XXXXXX")
-            "${generate[@]}" >"$tmp"
-            chmod 0644 "$tmp"
-            mv -f "$tmp" "$config"
+            if ! { cat "$starter" >"$tmp" && chmod 0644 "$tmp" && mv -f "$tmp" "$config"; }; then
+                rm -f "$tmp" # nothing half-written is left beside the config
+                on_error "$LINENO"
+            fi
         fi
         report changed "config $config: starter config written (codenames-board config --default)"
     fi

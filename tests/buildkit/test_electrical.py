@@ -1,7 +1,6 @@
 """The electrical design computed from datasheet figures: each rule a part must meet, and the parts list meeting it."""
 
 import math
-import shutil
 from pathlib import Path
 
 import pytest
@@ -134,8 +133,8 @@ def test_the_parts_list_has_at_least_the_wire_the_layout_needs():
     assert sum(electrical.link_lengths()[: board.TILES - 1]) == 20 * 88 + 4 * 63
 
 
-@pytest.mark.skipif(shutil.which("openscad") is None, reason="OpenSCAD is not installed")
-def test_the_layout_is_the_models():
+def test_the_layout_is_the_models(need_tool):
+    need_tool("openscad")
     figs = mechanics.figures(ROOT / "hardware" / "enclosure.scad")
     assert list(figs["pitch"]) == list(electrical.TILE_PITCH)
     positions = electrical.led_positions()

@@ -726,8 +726,11 @@ def test_the_mpr121_sockets_are_as_far_apart_as_the_breakouts_pin_rows():
         assert places[electrodes].body[1] == e_rows[0] - 0.5  # the long edge half a pitch past the electrode row
     (footprint,) = [f for f in electrical.TILE_BOARD_PARTS if f.name.startswith("MPR121")]
     assert footprint.size == tuple(round(side) for side in perfboard.MPR121_BOARD)
-    assert all(size == pytest.approx(perfboard.MPR121_BOARD[::-1]) for _, size in mechanics.figures(SCAD)["tile_board_mpr121"])
     assert f"{perfboard.MPR121_ROWS_APART * perfboard.PITCH:g} mm (six holes) apart" in parts()["MPR121 touch controller breakout"].notes
+
+
+def test_the_models_mpr121_breakouts_are_the_layouts(figs):
+    assert all(size == pytest.approx(perfboard.MPR121_BOARD[::-1]) for _, size in figs["tile_board_mpr121"])
 
 
 # --- the pre-wired option: 12 mm bullet pixels

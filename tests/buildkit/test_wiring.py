@@ -290,7 +290,7 @@ def test_a_moved_pico_pin_moves_in_the_docs(files):
 
 
 def test_main_writes_the_folder(tmp_path, files, capsys):
-    assert wiring.main([str(tmp_path / "out")]) == 0
+    assert wiring.main(["--folder", str(tmp_path / "out")]) == 0
     assert {path.name: path.read_text("utf-8") for path in (tmp_path / "out").iterdir()} == files
     assert "README.md" in capsys.readouterr().out
 

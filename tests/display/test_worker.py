@@ -12,6 +12,7 @@ from codenames_board.screenworker import ScreenWorker
 from codenames_board.engine import Clue, Key, Timeout, new_game
 from codenames_board.i18n import Translator
 from codenames_board.ui import UiState
+from patience import PATIENCE_S
 
 KEY = Key.from_text("RBNRBBRARNRBRNBNRBRNBNRBN:red")
 
@@ -29,7 +30,7 @@ class SlowScreen:
     def update(self, game, ui):
         self.thread = threading.current_thread()
         self.drawing.set()
-        self.gate.wait(10)
+        self.gate.wait(PATIENCE_S)
         self.drawn.append((len(game.actions), ui))
 
     def close(self):
@@ -42,7 +43,7 @@ def test_update_returns_at_once_and_states_coalesce_to_the_newest():
     assert worker.wait_open(5)
     game = new_game(KEY)
     worker.update(game.copy(), UiState())
-    assert screen.drawing.wait(5)  # the first draw is stuck at the gate ...
+    assert screen.drawing.wait(PATIENCE_S)  # the first draw is stuck at the gate ...
     for count in range(1, 6):  # ... while five more states come, and update never waits for it
         game.play(Clue(1) if count % 2 else Timeout())
         worker.update(game.copy(), UiState(clue_draft=count))

@@ -40,3 +40,18 @@ def test_frame_benchmark_prints_its_three_lines(mode, tmp_path):
     found = re.fullmatch(rf"scan_us {STATS}", scan)
     assert found and int(found.group(5)) == 30, scan
     assert list(tmp_path.iterdir()) == []  # the socket's file is gone
+
+
+def test_a_loaded_machine_still_times_only_the_frames(tmp_path):
+    # Every frame's turn 0.2 s after the last: the heartbeat (0.25 s) and the LED refresh (1 s) fall
+    # due between frames. They stay out of the timed steps, so each frame is shown exactly once
+    # (a refresh inside one wrote the strip a 21st time and the benchmark failed on loaded machines).
+    result = subprocess.run(
+        [micropython(), str(Path(__file__).parent / "mp_slow_bench_frames.py"), "20"],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "MICROPYPATH": f"{FIRMWARE}:{UNIXBOARD}", "TMPDIR": str(tmp_path)},
+        timeout=120,
+    )
+    assert result.returncode == 0, result.stdout + result.stderr  # MicroPython's tracebacks go to stdout
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["frame_us", "set_us", "scan_us"]

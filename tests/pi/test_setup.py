@@ -36,7 +36,10 @@ NO_PI = "/nonexistent/device-tree/model"  # what a test run sees unless it names
 
 
 def run_setup(*args, env=None, script=SETUP, user_prefix=()):
-    environ = {**os.environ, "PYTHON": sys.executable, "CODENAMES_SETUP_MODEL_FILE": NO_PI, **(env or {})}
+    """The script as the README runs it: PYTHON unset (python3 from PATH), unless ``env`` sets it."""
+    environ = {**os.environ, "CODENAMES_SETUP_MODEL_FILE": NO_PI}
+    environ.pop("PYTHON", None)
+    environ.update(env or {})
     return subprocess.run(
         [*user_prefix, "bash", str(script), *map(str, args)],
         capture_output=True,
@@ -278,6 +281,21 @@ def test_a_run_installs_and_a_second_run_changes_nothing(tmp_path):
     assert [message for status, message in statuses if status not in ("ok", "skipped")] == []
     assert "done: 0 changed" in second.stdout
     assert snapshot(tmp_path) == before  # contents, modes and mtimes untouched
+
+
+def test_a_starter_config_that_cannot_be_written_fails_and_leaves_nothing_half_written(tmp_path):
+    source = tmp_path / "checkout"
+    shutil.copytree(ROOT, source, ignore=shutil.ignore_patterns(".git", ".venv", "*.egg-info", "__pycache__", "tests"))
+    starter = source / "host/codenames_board/default_config.toml"
+    starter.unlink()
+    starter.mkdir()  # cat cannot read it: the write fails halfway, as on a full disk
+    root = tmp_path / "root"
+    root.mkdir()
+    completed = run_setup("--root", root, "--config", "--source", source)
+    assert completed.returncode == 1
+    assert "failed   config" in completed.stderr
+    folder = root / "etc/codenames-board"
+    assert sorted(path.name for path in folder.iterdir()) == []  # no config.toml, no config.toml.XXXXXX
 
 
 def test_only_what_differs_is_put_back_and_a_config_is_never_overwritten(tmp_path):

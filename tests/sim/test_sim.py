@@ -8,6 +8,7 @@ os.environ.setdefault("SDL_AUDIODRIVER", "dummy")
 
 import pygame  # noqa: E402
 import pytest  # noqa: E402
+from patience import PATIENCE_S  # noqa: E402
 
 from codenames_board.config import parse  # noqa: E402
 from codenames_board.engine import UNLIMITED, Clue, EndTurn, Identity, Touch, new_game, tile_name  # noqa: E402
@@ -244,7 +245,7 @@ def test_the_window_turns_clicks_and_keys_into_presses_and_touches(simulator):
     thread = threading.Thread(target=user)
     thread.start()
     run_window(sim, size, "test")
-    thread.join(timeout=10)
+    thread.join(timeout=PATIENCE_S)
     assert sim.table.game.clue == 2 and sim.table.game.is_revealed(own)
     assert not sim.show_spymaster
 
@@ -297,7 +298,7 @@ def test_the_spymaster_display_in_a_window_of_its_own(simulator):
     thread = threading.Thread(target=user)
     thread.start()
     run_window(sim, (960, 540), "test", spymaster_window=second)
-    thread.join(timeout=10)
+    thread.join(timeout=PATIENCE_S)
     assert Counting.draws >= 1
     assert not sim.show_spymaster  # the operatives' window keeps the display hooded
     assert not second.visible

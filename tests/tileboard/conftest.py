@@ -12,6 +12,7 @@ from pathlib import Path
 import pytest
 
 from needs import micropython as micropython_command
+from patience import PATIENCE_S
 
 ROOT = Path(__file__).resolve().parents[2]
 FIRMWARE = ROOT / "firmware"
@@ -131,7 +132,14 @@ class PtyFirmware:
         self.command(f"touch {tile} {1 if down else 0}")
 
     def led_writes(self) -> list[bytes]:
-        return [bytes.fromhex(line) for line in self.led_log.read_text().split()]
+        """Every write to the LEDs so far; a line the firmware is still writing is not one yet."""
+        text = self.led_log.read_text()
+        return [bytes.fromhex(line) for line in text[: text.rfind("\n") + 1].split()]
+
+    def last_led_write(self) -> bytes:
+        """The LEDs as last written (all dark before the firmware's first write)."""
+        writes = self.led_writes()
+        return writes[-1] if writes else bytes(3 * 37)
 
     def stderr(self) -> str:
         return (self.directory / f"stderr-{self.plugs}").read_text(errors="replace")
@@ -176,7 +184,7 @@ class Events:
     def __call__(self, event) -> None:
         self.queue.put(event)
 
-    def wait_for(self, predicate, timeout: float = 10.0):
+    def wait_for(self, predicate, timeout: float = PATIENCE_S):
         deadline = time.monotonic() + timeout
         for event in self.seen:
             if predicate(event):
@@ -200,7 +208,7 @@ def events():
     return Events()
 
 
-def _wait_until(condition, timeout: float = 10.0, what: str = "condition"):
+def _wait_until(condition, timeout: float = PATIENCE_S, what: str = "condition"):
     """Wait for a condition on a real process's output (files the firmware writes)."""
     deadline = time.monotonic() + timeout
     while True:

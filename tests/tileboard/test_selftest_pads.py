@@ -14,6 +14,7 @@ import pytest
 
 from codenames_board.tileboard import PadSignals, TileTouched
 from codenames_board.tileboard.serial_board import SerialTileBoard
+from patience import PATIENCE_S
 
 CELL = re.compile(r"([+~x.]) +(--|\d+)/(\d+)")
 
@@ -35,7 +36,7 @@ class Command:
         for line in self.process.stdout:
             self.lines.put(line.rstrip("\n"))
 
-    def wait_for(self, predicate, timeout=15.0, what="a line"):
+    def wait_for(self, predicate, timeout=PATIENCE_S, what="a line"):
         deadline = time.monotonic() + timeout
         while True:
             left = deadline - time.monotonic()
@@ -114,7 +115,7 @@ def test_the_serial_driver_tunes_the_board_and_reads_its_pads(firmware, events):
     board.tune(9, 4, 2)  # before the handshake: sent after it
     board.start()
     try:
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + PATIENCE_S
         while board.tuned != (9, 4, 2):
             assert time.monotonic() < deadline, "no TUNED"
             time.sleep(0.02)
@@ -125,7 +126,7 @@ def test_the_serial_driver_tunes_the_board_and_reads_its_pads(firmware, events):
         def pads(event):
             return isinstance(event, PadSignals) and event.signal(12) == 9
 
-        deadline = time.monotonic() + 10
+        deadline = time.monotonic() + PATIENCE_S
         while True:
             board.request_pads()
             try:

@@ -9,6 +9,7 @@ import pytest
 from codenames_board.tileboard import BoardConnected, BoardDisconnected, BoardProblem, TileTouched
 from codenames_board.tileboard.serial_board import SerialTileBoard, find_board
 from codenames_firmware.tileproto import PROTOCOL, LineReader, message
+from patience import PATIENCE_S
 
 
 class ScriptedBoard:
@@ -156,7 +157,7 @@ def test_no_board_plugged_in_is_reported_once_and_retried(tmp_path, driver, even
     board = ScriptedBoard(tmp_path.parent / tmp_path.name)  # the board turns up at that path
     try:
         board.path.rename(tmp_path / "not-there")
-        events.wait_for(lambda event: isinstance(event, BoardConnected), timeout=15)
+        events.wait_for(lambda event: isinstance(event, BoardConnected))
         assert host.connected
         assert [event for event in events.seen if isinstance(event, BoardDisconnected)] == []
     finally:
@@ -170,7 +171,7 @@ def test_after_the_handshake_the_limit_and_the_whole_frame_are_sent(scripted, ev
     host.show(bytes([1, 2, 3]) * 37)
     host.start()
     events.wait_for(lambda event: isinstance(event, BoardConnected))
-    assert board.got_frame.wait(5)
+    assert board.got_frame.wait(PATIENCE_S)
     kinds = [words[0] for words in board.received]
     assert kinds[:3] == [b"HELLO", b"LIMIT", b"FRAME"]
     assert board.received[1] == [b"LIMIT", b"40", b"900"]
@@ -233,7 +234,7 @@ def test_showing_frames_while_the_board_is_unplugged_never_raises(scripted, driv
     animation.start()
     try:
         board.close()  # pulled out mid-animation
-        events.wait_for(lambda event: isinstance(event, BoardDisconnected), timeout=5)
+        events.wait_for(lambda event: isinstance(event, BoardDisconnected))
     finally:
         stop.set()
         animation.join()
@@ -258,7 +259,7 @@ def test_closing_while_another_thread_draws_never_raises(scripted, driver, event
 
     animation = threading.Thread(target=animate)
     animation.start()
-    assert drawing.wait(5)
+    assert drawing.wait(PATIENCE_S)
     host.close()  # the program shutting down mid-animation
     animation.join()
     assert errors == []
@@ -294,6 +295,6 @@ def test_no_dark_frame_is_sent_before_the_host_has_drawn_anything(scripted, driv
     events.wait_for(lambda event: isinstance(event, BoardConnected))
     board.write(message("BEAT", 1, "0000000", 0, 0, 0))
     host.show(bytes([5, 5, 5]) * 37)
-    assert board.got_frame.wait(5)
+    assert board.got_frame.wait(PATIENCE_S)
     frames = [words for words in board.received if words[0] == b"FRAME"]
     assert [words[2] for words in frames] == [(bytes([5, 5, 5]) * 37).hex().encode()]

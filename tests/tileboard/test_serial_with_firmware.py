@@ -74,7 +74,7 @@ def test_brightness_and_current_cap_scale_the_frame(host, firmware, events, wait
     host.show(bytes([255, 255, 255]) * 37)
 
     def capped():
-        last = firmware.led_writes()[-1]
+        last = firmware.last_led_write()
         drawn = 37 + sum(last) * 20 / 255
         return last[0] > 0 and drawn <= 300 and len(set(last)) == 1
 
@@ -97,10 +97,10 @@ def test_unplug_and_replug_reconnects_and_sends_the_whole_frame_again(host, firm
     assert events.wait_for(lambda event: isinstance(event, TileTouched)) == TileTouched(7, True)
 
 
-def test_a_hung_board_is_noticed_within_a_second_or_so(host, firmware, events):
+def test_a_hung_board_is_noticed_as_silent(host, firmware, events):
     events.wait_for(connected)
     firmware.command("stall")
-    assert events.wait_for(disconnected, timeout=5).reason == "silent"
+    assert events.wait_for(disconnected).reason == "silent"
 
 
 def test_the_board_goes_dark_and_breathes_when_the_host_stops(host, firmware, events, wait_until):
@@ -111,7 +111,7 @@ def test_the_board_goes_dark_and_breathes_when_the_host_stops(host, firmware, ev
     host.close()
 
     def idle_pattern():
-        last = firmware.led_writes()[-1]
+        last = firmware.last_led_write()
         tiles, status = last[: 3 * 25], last[3 * 25 :]
         return not any(tiles) and 0 < max(status) <= 25
 
@@ -203,13 +203,13 @@ def test_a_touch_sized_change_goes_as_a_set_and_the_leds_show_the_hosts_frame(ho
     tap = LineTap(host)
     frame = bytes([1, 2, 3]) * 25 + bytes([0, 0, 40]) * 12
     host.show(frame)
-    wait_until(lambda: firmware.led_writes()[-1] == chain_order(frame), what="the first frame")
+    wait_until(lambda: firmware.last_led_write() == chain_order(frame), what="the first frame")
     touched = frame[:36] + bytes([224, 200, 160]) + frame[39:]  # tile 12 lit, as after a touch
     host.show(touched)
-    wait_until(lambda: firmware.led_writes()[-1] == chain_order(touched), what="the touched tile")
+    wait_until(lambda: firmware.last_led_write() == chain_order(touched), what="the touched tile")
     timer = touched[:75] + bytes(6) + touched[81:]  # then the sand timer's first two LEDs go dark
     host.show(timer)
-    wait_until(lambda: firmware.led_writes()[-1] == chain_order(timer), what="the timer step")
+    wait_until(lambda: firmware.last_led_write() == chain_order(timer), what="the timer step")
     assert [kind for kind in tap.kinds() if kind != b"BEAT"] == [b"FRAME", b"SET", b"SET"]
     assert len(tap.lines[1]) < 30 and len(tap.lines[2]) < 40
     wait_until(lambda: host.acked_frame == int(tap.lines[2].split()[1]), what="the last SET acknowledged")
@@ -228,7 +228,7 @@ def test_a_set_that_never_arrives_is_repaired_by_a_whole_frame(host, firmware, e
     tap = LineTap(host, **{"spoil" if "damaged" in fault else "lose": [spoilt]})
     frame = bytearray(3 * 37)
     host.show(bytes(frame))
-    wait_until(lambda: firmware.led_writes()[-1] == chain_order(bytes(frame)), what="the first frame")
+    wait_until(lambda: firmware.last_led_write() == chain_order(bytes(frame)), what="the first frame")
     for step in range(1, steps + 1):
         if step == spoilt:
             frame[3 * 24 : 3 * 24 + 3] = bytes([0, 0, 255])  # tile 24: no later SET touches it again
@@ -239,7 +239,7 @@ def test_a_set_that_never_arrives_is_repaired_by_a_whole_frame(host, firmware, e
         if step != spoilt:  # at the board's pace, as an animation goes
             seq = int(tap.lines[-1].split()[1])
             wait_until(lambda: (host.acked_frame or 0) >= seq, what=f"the ACK of step {step}")  # or a later one
-    wait_until(lambda: firmware.led_writes()[-1] == chain_order(bytes(frame)), timeout=5, what="the repaired LEDs")
+    wait_until(lambda: firmware.last_led_write() == chain_order(bytes(frame)), what="the repaired LEDs")
     kinds = [kind for kind in tap.kinds() if kind != b"BEAT"]
     assert kinds.count(b"SET") == steps and kinds.count(b"FRAME") == 2 and host.repairs == 1
     if "middle" in fault:  # the next ACK skipped one: the FRAME went out before the next SET

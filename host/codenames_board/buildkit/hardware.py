@@ -365,7 +365,7 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--check", action="store_true", help="only say whether hardware/README.md is up to date (exit 1 if not)")
     parser.add_argument("--picture", action="store_true", help="render hardware/table.png with OpenSCAD")
-    parser.add_argument("--stl", metavar="FOLDER", type=Path, help="render every printable part into FOLDER with OpenSCAD (several minutes)")
+    parser.add_argument("--stl", metavar="DIR", type=Path, help="render every printable part into DIR with OpenSCAD (several minutes)")
     parser.add_argument("--folder", metavar="DIR", type=Path, help="the hardware/ folder (default: the checkout's, else ./hardware)")
     parser.add_argument("--define", metavar="NAME=VALUE", type=define, action="append", default=[],
                         help="""set a parameter of enclosure.scad for --stl and --picture, as OpenSCAD's -D does (again for each): --define 'clue_input="encoder"'""")

@@ -223,7 +223,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config", metavar="FILE", help="a config file (default: the shipped defaults)")
     args = parser.parse_args(argv)
     if args.config:
-        from ..cli import load_config
+        from ..clibase import load_config
         from ..i18n import Translator, detect_language
 
         config = load_config(args.config, Translator(detect_language()))

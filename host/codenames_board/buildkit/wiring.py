@@ -4,7 +4,7 @@ The Pi's pins come from the config (the shipped defaults unless one is
 passed in), the Pico's from the firmware's pin table (``firmware/board.py``);
 this module holds no pin of the table, only the boards' own pinouts (which
 GPIO sits on which physical pin). ``python -m codenames_board.buildkit.wiring
-[FOLDER]`` writes the folder; a test fails when the committed files differ
+[--folder DIR]`` writes the folder; a test fails when the committed files differ
 from what ``generate()`` makes. Same input, byte-identical output.
 """
 
@@ -1166,7 +1166,7 @@ def main(argv: list[str] | None = None) -> int:
         prog=COMMAND,
         description="Write the wiring tables and diagrams from the default config and firmware/board.py.",
     )
-    parser.add_argument("folder", nargs="?", type=Path, default=None, help="where to write (default: the repository's wiring/)")
+    parser.add_argument("--folder", metavar="DIR", type=Path, default=None, help="where to write (default: the checkout's wiring/, else ./wiring)")
     args = parser.parse_args(argv)
     for path in write(args.folder or default_folder()):
         print(path)

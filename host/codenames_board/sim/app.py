@@ -14,7 +14,7 @@ import time
 
 import pygame
 
-from ..config import Config
+from ..config import SIM_STATE, Config
 from ..controller import Runtime
 from ..deal import Deal
 from ..display import render
@@ -101,7 +101,7 @@ class Simulator:
     ) -> None:
         from gpiozero.pins.mock import MockFactory, MockPWMPin
 
-        self.config = config = dataclasses.replace(config, state_dir=config.state_dir / "sim")
+        self.config = config = dataclasses.replace(config, state_dir=config.state_dir / SIM_STATE)
         self.tr = tr
         self.seeded = seed is not None
         self.factory = MockFactory(pin_class=MockPWMPin)

@@ -86,7 +86,13 @@ def stop_board(port: str, timeout: float = 3.0) -> bool:
         link.write(message("STOP"))
         deadline = time.monotonic() + timeout
         while time.monotonic() < deadline:
-            for words in reader.feed(link.read(max(1, link.in_waiting))):
+            try:
+                data = link.read(max(1, link.in_waiting))
+            except serial.SerialException:
+                # The port went away under the read: the board restarts after BYE, and a host
+                # slower than that restart loses the BYE with the port. It stopped all the same.
+                return True
+            for words in reader.feed(data):
                 if words[0] == b"BYE":
                     return True
     return False
@@ -220,6 +226,10 @@ class SerialTileBoard(TileBoard):
             if port is None:
                 if not reported_absent:
                     reported_absent = True
+                    log.warning(
+                        "no tile board found (port %s): plug the Pico in by USB, or set [tiles] port; "
+                        "the table plays on and connects when it appears", self.port_setting or "auto",
+                    )
                     self._post(BoardDisconnected(self.port_setting or "auto", "no board found"))
                 self._stop.wait(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
                 attempt += 1
@@ -248,6 +258,10 @@ class SerialTileBoard(TileBoard):
                     self._post(BoardDisconnected(port, reason))
                 elif not reported_absent:
                     reported_absent = True
+                    log.warning(
+                        "no tile board answered on %s (%s): is the Pico running the codenames-board firmware? "
+                        "codenames-board firmware status tells; the table tries again", port, reason,
+                    )
                     self._post(BoardDisconnected(port, reason))
                 self._stop.wait(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
                 attempt += 1
@@ -409,6 +423,10 @@ class SerialTileBoard(TileBoard):
                 shipped_identity(),
             )
         self.info = BoardConnected(self.port or "", protocol, firmware, tiles, status_leds, other)
+        log.info(
+            "tile board on %s: firmware %s, %d tiles, %d status LEDs; LEDs at brightness %d, capped at %d mA",
+            self.port, firmware, tiles, status_leds, self.brightness, self.max_ma,
+        )
         self._touch_seq = None
         self._last_heard = self.clock()
         with self._lock:
