@@ -86,10 +86,13 @@ def test_stats_json_says_what_it_prints(run_cli):
         (["sim", "--headless", "--script", "x", "--spymaster-window"], "--spymaster-window does not go with --headless"),
         (["bench", "run", "--touches", "5"], "--touches only goes with bench touch, bench tiles"),
         (["bench", "touch", "--seconds", "5"], "--seconds only goes with bench run, bench tiles"),
-        (["bench", "tiles", "--touches", "0"], 'argument --touches: a number above 0 is needed, not "0"'),
-        (["bench", "tiles", "--seconds", "nan"], 'argument --seconds: a number above 0 is needed, not "nan"'),
-        (["selftest", "--timeout", "-1"], 'argument --timeout: a number above 0 is needed, not "-1"'),
+        (["bench", "tiles", "--touches", "0"], 'argument --touches: a number above 0 and at most 1000000 is needed, not "0"'),
+        (["bench", "tiles", "--seconds", "nan"], 'argument --seconds: a number above 0 and at most 3600 is needed, not "nan"'),
+        (["selftest", "--timeout", "-1"], 'argument --timeout: a number above 0 and at most 3600 is needed, not "-1"'),
+        (["selftest", "--timeout", "99999999999"], 'argument --timeout: a number above 0 and at most 3600 is needed, not "99999999999"'),
         (["selftest", "--pads", "--yes"], "--yes does not go with --pads"),
+        (["config", "--default", "--config", "x.toml"], "--config does not go with --default, --init"),
+        (["config", "--init", "x.toml", "--config", "y.toml"], "--config does not go with --default, --init"),
     ],
 )
 def test_options_that_contradict_each_other_are_refused(run_cli, args, says):
@@ -207,8 +210,23 @@ def test_a_reader_that_stops_reading_gets_no_traceback(tmp_path, a_record, args)
     finally:
         os.close(write_end)
     assert result.stderr.decode() == ""
-    # What was asked could not be delivered: 1. argparse's own help ignores a failed write and ends with 0.
-    assert result.returncode == (0 if "--help" in args else 1)
+    assert result.returncode == 1  # what was asked could not be delivered
+
+
+@pytest.mark.parametrize(
+    "args", [["replay", "RECORD"], ["config", "--default"], ["--help"], ["--version"], ["console", "--seed", "1"]]
+)
+@pytest.mark.skipif(not Path("/dev/full").exists(), reason="no /dev/full here (Linux has it)")
+def test_output_to_a_full_disk_is_one_line_and_blames_no_record(tmp_path, a_record, args):
+    args = [str(a_record) if arg == "RECORD" else arg for arg in args]
+    environ = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "XDG_STATE_HOME": str(tmp_path / "state"),
+               "XDG_CONFIG_HOME": str(tmp_path / "config"), "LANG": "C.UTF-8"}
+    with open("/dev/full", "w") as full:
+        result = subprocess.run(
+            [sys.executable, "-m", "codenames_board", *args],
+            stdout=full, stderr=subprocess.PIPE, text=True, input="1\nC3\nquit\n", env=environ, timeout=60,
+        )
+    assert (result.returncode, result.stderr.splitlines()) == (1, ["the output cannot be written: No space left on device"])
 
 
 # --- hints name a command that works here
@@ -385,3 +403,163 @@ def test_the_new_messages_are_said_in_every_language():
 def test_stats_json_names_the_folder(tmp_path, run_cli):
     data = json.loads(run_cli("stats", "--json").stdout)
     assert data["folder"] == str(tmp_path / "state" / "codenames-board" / "games")
+
+
+# --- what the audit of every command found
+
+
+@pytest.fixture
+def fifo(tmp_path):
+    path = tmp_path / "pipe.jsonl"
+    os.mkfifo(path)
+    return path
+
+
+@pytest.mark.parametrize("device", ["fifo", "/dev/zero"])
+@pytest.mark.parametrize(
+    "args",
+    [["replay", "X"], ["console", "--record", "X"], ["sim", "--headless", "--script", "X"],
+     ["sim", "--headless", "--script", "SCRIPT", "--words", "X"]],
+)
+def test_a_pipe_or_a_device_for_a_file_is_one_line_not_a_hang(tmp_path, run_cli, fifo, device, args):
+    # A FIFO waited for a writer forever; /dev/zero filled the memory (6.7 GB in 7 s).
+    path = fifo if device == "fifo" else Path(device)
+    script = tmp_path / "game.txt"
+    script.write_text("clue 2\n")
+    args = [str(path) if arg == "X" else str(script) if arg == "SCRIPT" else arg for arg in args]
+    result = run_cli(*args, input="quit\n")
+    assert result.returncode == 2
+    (line,) = result.stderr.splitlines()
+    assert line.startswith(f"{path}: not a regular file (a pipe or a device): name a")
+
+
+def test_stats_lists_a_pipe_among_the_records_as_unreadable(tmp_path, run_cli, fifo):
+    result = run_cli("stats", "--folder", fifo.parent)
+    assert result.returncode == 0
+    assert "Records that could not be read (1): pipe.jsonl" in result.stdout
+
+
+def test_a_display_picture_that_cannot_be_written_stops_run_in_one_line(tmp_path):
+    config = tmp_path / "table.toml"
+    config.write_text(f'state_dir = "{tmp_path}"\n[tiles]\ndriver = "virtual"\n[display]\noutput = "png"\npng = "{tmp_path}"\n')
+    environ = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy",
+               "SDL_AUDIODRIVER": "dummy", "LANG": "C.UTF-8", "CODENAMES_BOARD_LOG": "warning"}
+    result = subprocess.run(
+        [sys.executable, "-m", "codenames_board", "run", "--config", str(config)],
+        capture_output=True, text=True, env=environ, timeout=PATIENCE_S,
+    )
+    assert (result.returncode, result.stderr.splitlines()) == (2, [
+        f"{tmp_path}: the display's picture cannot be written there: Is a directory; "
+        "set [display] png to a file in a folder it can write"
+    ])
+
+
+def test_selftest_without_anyone_to_answer_says_so_instead_of_failing_the_hardware(tmp_path, run_cli):
+    config = tmp_path / "table.toml"
+    config.write_text(f'[tiles]\ndriver = "virtual"\n[display]\noutput = "png"\npng = "{tmp_path / "d.png"}"\n')
+    result = run_cli("selftest", "--config", config, "--timeout", "0.3", input="",
+                     env={"GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"})
+    assert result.returncode == 2
+    assert result.stderr.splitlines()[-1].startswith("no answers: standard input has ended")
+    assert "FAILED" not in result.stdout
+
+
+def test_config_init_names_the_file_to_check_and_a_file_in_the_way(tmp_path, run_cli):
+    result = run_cli("config", "--init", tmp_path / "mine.toml")
+    assert result.stdout.strip().endswith(f"codenames-board config --check --config {tmp_path / 'mine.toml'}")
+    result = run_cli("config", "--init", tmp_path / "mine.toml" / "sub.toml")
+    assert result.returncode == 1
+    assert result.stderr.startswith(f"{tmp_path / 'mine.toml'}: the configuration cannot be written there: Not a directory.")
+    default = run_cli("config", "--init")  # where the commands look: no --config needed
+    assert default.stdout.strip().endswith("then check it: codenames-board config --check")
+
+
+def test_a_setting_in_the_wrong_table_says_where_it_belongs_and_a_bom_is_no_error(tmp_path, run_cli):
+    config = tmp_path / "table.toml"
+    config.write_text("[leds]\nbrightness = 50\n")
+    result = run_cli("config", "--check", "--config", config)
+    assert (result.returncode, result.stderr.splitlines()) == (2, [
+        f"{config}: [leds] brightness: not a setting of this table; it belongs in [tiles]: move it there"
+    ])
+    config.write_bytes(b"\xef\xbb\xbf[tiles]\nbrightness = 50\n")  # as Notepad saves UTF-8
+    assert run_cli("config", "--check", "--config", config).returncode == 0
+
+
+def test_console_says_a_tile_off_the_grid_is_not_a_tile(run_cli):
+    result = run_cli("console", "--seed", "1", input="2\nF1\n6 6\nfoo\nquit\n")
+    assert '"F1" is not a tile: write it as C3 (row A-E, column 1-5) or as 3 3' in result.stdout
+    assert '"6 6" is not a tile' in result.stdout and '"foo" is not a command' in result.stdout
+
+
+def test_console_blames_the_state_folder_not_a_record_and_an_empty_file_for_what_it_is(tmp_path, run_cli):
+    config = tmp_path / "table.toml"
+    config.write_text('state_dir = "/proc/codenames/state"\n')
+    result = run_cli("console", "--config", config, input="quit\n")
+    assert result.returncode == 2
+    assert result.stderr.startswith("/proc/codenames: the table cannot keep its games here:")
+    empty = tmp_path / "empty.jsonl"
+    empty.write_text("")
+    result = run_cli("console", "--seed", "1", "--record", empty, input="quit\n")
+    assert (result.returncode, result.stderr.splitlines()) == (2, [f"{empty}: the file is empty, it is not a game record"])
+
+
+def test_sim_screenshots_are_png_files_in_a_folder(tmp_path, run_cli):
+    script = tmp_path / "game.txt"
+    script.write_text("clue 2\nscreenshot board.txt\n")
+    result = run_cli("sim", "--headless", "--script", script, env={"SDL_VIDEODRIVER": "dummy"})
+    assert result.returncode == 2 and result.stderr.startswith(f"{script}:2: screenshot takes the name of a PNG file")
+    script.write_text("clue 2\nscreenshot board.png\n")
+    (tmp_path / "shots").write_text("")
+    result = run_cli("sim", "--headless", "--script", script, "--screenshots", tmp_path / "shots", env={"SDL_VIDEODRIVER": "dummy"})
+    assert (result.returncode, result.stderr.splitlines()) == (2, [
+        f"{tmp_path / 'shots'} is not a folder: --screenshots names the folder the screenshots go to (it is made if it does not exist)"
+    ])
+
+
+def test_a_benchmark_stopped_by_sigterm_leaves_nothing_behind(tmp_path):
+    scratch = tmp_path / "tmp"
+    scratch.mkdir()
+    environ = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "TMPDIR": str(scratch), "LANG": "C.UTF-8"}
+    process = subprocess.Popen(
+        [sys.executable, "-m", "codenames_board", "bench", "run", "--seconds", "600"],
+        stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=environ,
+    )
+    deadline = time.monotonic() + PATIENCE_S
+    while not any(scratch.iterdir()) and time.monotonic() < deadline:  # its first start is under way
+        time.sleep(0.05)
+    process.send_signal(signal.SIGTERM)
+    _, stderr = process.communicate(timeout=PATIENCE_S)
+    assert process.returncode == 128 + signal.SIGTERM
+    assert b"Traceback" not in stderr
+    assert list(scratch.iterdir()) == []
+
+
+@pytest.mark.parametrize(
+    "args, code, says",
+    [
+        (["wiring", "--folder", "/proc/codenames/wiring"], 1, "cannot write /proc/codenames"),
+        (["hardware", "--define", "leds=1"], 2, "--define only goes with --picture or --stl"),
+        (["hardware", "--check", "--picture"], 2, "--check does not go with --picture or --stl"),
+    ],
+)
+def test_the_build_kits_commands_say_one_line(args, code, says):
+    module, *rest = args
+    result = subprocess.run(
+        [sys.executable, "-m", f"codenames_board.buildkit.{module}", *rest],
+        capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "host")}, timeout=PATIENCE_S,
+    )
+    assert result.returncode == code
+    assert says in result.stderr.splitlines()[-1] and "Traceback" not in result.stderr
+
+
+def test_the_build_kits_output_to_a_reader_gone_is_no_traceback():
+    read_end, write_end = os.pipe()
+    os.close(read_end)
+    try:
+        result = subprocess.run(
+            [sys.executable, "-m", "codenames_board.buildkit.power"], stdout=write_end, stderr=subprocess.PIPE,
+            env={**os.environ, "PYTHONPATH": str(ROOT / "host")}, timeout=PATIENCE_S,
+        )
+    finally:
+        os.close(write_end)
+    assert (result.returncode, result.stderr) == (1, b"")

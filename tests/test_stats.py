@@ -54,6 +54,10 @@ def test_stats_of_a_file_is_one_line_and_exit_2(tmp_path, run_cli):
     assert (result.returncode, result.stderr.splitlines()) == (
         2, [f"{tmp_path / 'a.jsonl'} is not a folder: name the folder of the game records"]
     )
+    missing = run_cli("stats", "--folder", tmp_path / "gmaes")  # a typo is not "no games"
+    assert (missing.returncode, missing.stderr.splitlines()) == (
+        2, [f"{tmp_path / 'gmaes'} is not a folder: name the folder of the game records"]
+    )
 
 
 def test_stats_read_the_state_folder_from_the_config(tmp_path, run_cli):

@@ -4,7 +4,9 @@ Exit codes: 0 done; 1 a failure at run time (no tile board answered, no screen
 to draw on, a self test that failed); 2 a usage mistake the user can fix (a
 bad option, config, record or script; no command at all); 130 stopped by
 Ctrl-C (SIGINT), after closing what was open and keeping the game. SIGTERM
-(the service's stop) ends ``run`` with 0.
+(the service's stop) ends ``run`` with 0, any other command with 143, after
+closing what it had open. Standard output that cannot be written (a reader
+gone, a full disk) ends a command with 1 and no traceback.
 """
 
 from __future__ import annotations
@@ -25,27 +27,24 @@ from .clibase import (
     add_lang,
     config_error_lines,
     configured_translator,
+    GuardedOutput,
+    OutputLost,
     load_config,
-    stdout_gone,
+    output_lost,
+    positive,
+    refuse_contradictions,
+    stop_on_sigterm,
 )
 from .config import GAME_FOLDERS, games_folder
 from .engine import VARIANTS, BadKey, Key
 from .i18n import LANGUAGES, Translator, detect_language
 from .record import RecordError, read_record
+from .record import error_line as record_error_line
 from .textboard import grid, status
 
 __all__ = ["EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_USAGE", "config_error_lines", "load_config", "main"]
 
 LOG_LEVELS = ("debug", "info", "warning", "error", "critical")
-
-
-def record_error_line(path: str, error: RecordError, tr: Translator) -> str:
-    """One line naming the file, the line and what is wrong: ``FILE:LINE: why``."""
-    params = dict(error.params)
-    if error.cause is not None:
-        params["why"] = tr.error(error.cause)
-    message = tr(f"error.{error.msgid}", **params)
-    return f"{path}:{error.line}: {message}" if error.line else f"{path}: {message}"
 
 
 def _language_from_argv(argv: list[str]) -> str | None:
@@ -100,7 +99,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     selftest = commands.add_parser("selftest", help=tr("cli.selftest"), description=tr("cli.selftest"))
     add_config(selftest, tr)
     selftest.add_argument("--yes", action="store_true", help=tr("cli.selftest_yes"))
-    selftest.add_argument("--timeout", type=_positive(float, tr), default=15.0, metavar="SECONDS", help=tr("cli.selftest_timeout"))
+    selftest.add_argument("--timeout", type=positive(float, tr, 3600), default=15.0, metavar="SECONDS", help=tr("cli.selftest_timeout"))
     selftest.add_argument("--pads", action="store_true", help=tr("selftest.cli_pads"))
     add_lang(selftest, tr)
 
@@ -126,10 +125,10 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
 
     bench = commands.add_parser("bench", help=tr("cli.bench"), description=tr("cli.bench"))
     bench.add_argument("what", choices=["touch", "run", "tiles"], help=tr("cli.bench_what"))
-    bench.add_argument("--touches", type=_positive(int, tr), default=None, metavar="N", help=tr("cli.bench_touches"))
-    bench.add_argument("--seconds", type=_positive(float, tr), default=None, metavar="SECONDS", help=tr("cli.bench_seconds"))
+    bench.add_argument("--touches", type=positive(int, tr, 1_000_000), default=None, metavar="N", help=tr("cli.bench_touches"))
+    bench.add_argument("--seconds", type=positive(float, tr, 3600), default=None, metavar="SECONDS", help=tr("cli.bench_seconds"))
     add_lang(bench, tr)
-    parser.command_parsers = commands.choices  # for errors in a command's own words (_refuse_contradictions)
+    parser.command_parsers = commands.choices  # for errors in a command's own words (refuse_contradictions)
     return parser
 
 
@@ -157,10 +156,13 @@ def cmd_config(args: argparse.Namespace, tr: Translator) -> int:
 
 def _config_init(path: Path, tr: Translator) -> int:
     """Write the default config to ``path`` (making its folder), never over an existing file."""
-    from .config import default_text
+    from .config import default_text, find_config
 
     try:
-        path.parent.mkdir(parents=True, exist_ok=True)
+        try:
+            path.parent.mkdir(parents=True, exist_ok=True)
+        except FileExistsError:  # a file where a folder of the path should be
+            raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(path.parent)) from None
         with open(path, "x", encoding="utf-8") as file:  # "x": an existing file is never replaced
             file.write(default_text())
     except FileExistsError:
@@ -169,7 +171,11 @@ def _config_init(path: Path, tr: Translator) -> int:
     except OSError as error:
         print(tr("config.init_unwritable", path=str(error.filename or path), why=error.strerror or error), file=sys.stderr)
         return EXIT_FAILURE
-    print(tr("config.init_written", path=str(path)))
+    found = find_config()
+    if found is not None and found.resolve() == path.resolve():
+        print(tr("config.init_written", path=str(path)))
+    else:  # not where the commands look: the check names it
+        print(tr("config.init_written_elsewhere", path=str(path)))
     return 0
 
 
@@ -307,6 +313,9 @@ def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
     except ValueError:
         print(tr("error.sim_size", size=args.size), file=sys.stderr)
         return EXIT_USAGE
+    if args.screenshots is not None and args.screenshots.exists() and not args.screenshots.is_dir():
+        print(tr("error.screenshots_not_a_folder", path=str(args.screenshots)), file=sys.stderr)
+        return EXIT_USAGE
     if args.headless != (args.script is not None):
         print(tr("error.sim_headless_script"), file=sys.stderr)
         return EXIT_USAGE
@@ -329,6 +338,9 @@ def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
     if args.script is not None:
         from .sim.script import ScriptError, parse_script
 
+        if args.script.exists() and not args.script.is_file() and not args.script.is_dir():  # a FIFO would hang
+            print(f"{args.script}: {tr('error.not_a_regular_file')}", file=sys.stderr)
+            return EXIT_USAGE
         try:
             steps = parse_script(args.script.read_text("utf-8"))
         except UnicodeDecodeError:
@@ -448,16 +460,23 @@ def cmd_selftest(args: argparse.Namespace, tr: Translator) -> int:
         screen = None
     yes_words = tr.words("selftest.yes_words")
 
+    class NoAnswers(Exception):
+        """Standard input ended: nobody is there to say what the LEDs, the buzzer and the screen did."""
+
     def ask(question: str) -> bool:
         if args.yes:
             return True
         try:
             return input(f"{question} {tr('selftest.question_hint')} ").strip().lower() in yes_words
         except EOFError:
-            return False
+            raise NoAnswers from None  # a "no" would report hardware faults nobody saw
 
     try:
         passed = SelfTest(config, tr, board, controls, events, screen, ask=ask, timeout=args.timeout).run()
+    except NoAnswers:
+        print(file=sys.stderr)
+        print(tr("selftest.no_answers"), file=sys.stderr)
+        return EXIT_USAGE
     finally:
         board.close()
         controls.close()
@@ -475,7 +494,7 @@ def cmd_stats(args: argparse.Namespace, tr: Translator) -> int:
     tr = configured_translator(tr, args, config)
     games = args.games or "table"
     folder = args.folder or games_folder(config.state_dir, games)
-    if folder.exists() and not folder.is_dir():
+    if (folder.exists() or args.folder) and not folder.is_dir():  # a default folder is made by the first game
         print(tr("stats.not_a_folder", path=str(folder)), file=sys.stderr)
         return EXIT_USAGE
     stats = collect(folder)
@@ -522,7 +541,9 @@ def _bench_touch(touches: int, tr: Translator) -> int:
             result = bench_touch(touches, progress=progress)
         except MicroPythonMissing:
             progress.close()
-            print(tr("bench.no_micropython"), file=sys.stderr)
+            import shlex
+
+            print(tr("bench.no_micropython", python=shlex.quote(sys.executable)), file=sys.stderr)  # this venv's pip
             return 1
         progress("bench.progress_resume")
         resume = bench_resume()
@@ -605,7 +626,7 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
     if config is None:
         return EXIT_USAGE
     tr = configured_translator(tr, args, config)
-    if args.record is not None and args.record.exists() and (args.seed is not None or args.key or args.variant):
+    if (args.seed is not None or args.key or args.variant) and args.record is not None and _is_record(args.record):
         print(tr("cli.record_dealt", path=str(args.record)), file=sys.stderr)  # they would be ignored
         return EXIT_USAGE
     key = None
@@ -637,10 +658,11 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
         except RecordError as error:
             print(record_error_line(str(args.record), error, tr), file=sys.stderr)
             return EXIT_USAGE
-        except BrokenPipeError:  # standard output's reader went away, not the record (main says it)
-            raise
         except OSError as error:
-            print(tr("error.unwritable", path=str(error.filename or args.record), why=error.strerror or error), file=sys.stderr)
+            if args.record is None:  # the console's folder in the state folder
+                print(tr("run.state_unusable", path=str(error.filename or folder), why=error.strerror or error), file=sys.stderr)
+            else:
+                print(tr("error.unwritable", path=str(error.filename or args.record), why=error.strerror or error), file=sys.stderr)
             return EXIT_USAGE
         console.run()
     except KeyboardInterrupt:  # before the console's own loop caught it: end as that loop would
@@ -650,64 +672,50 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
     return EXIT_INTERRUPTED if received else 0
 
 
+def _is_record(path: Path) -> bool:
+    """A game record is there (not an empty file, not another kind of file: those are said as they are)."""
+    try:
+        read_record(path)
+    except (RecordError, OSError):
+        return False
+    return True
+
+
 def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else argv
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     language = _language_from_argv(argv)
     tr = Translator(language if language in LANGUAGES else detect_language())
-    parser = build_parser(tr)
+    stdout, sys.stdout = sys.stdout, GuardedOutput(sys.stdout) if sys.stdout is not None else None
+    stop_on_sigterm()
     try:
-        args = parser.parse_args(argv)
-        if args.command is None:
-            parser.print_usage(sys.stderr)
-            print(tr("cli.no_command"), file=sys.stderr)
-            return EXIT_USAGE
-        _refuse_contradictions(args, parser, tr)
-        return _dispatch(args, tr)
+        try:
+            code = _command(argv, tr)
+        except SystemExit as done:  # argparse's --help, --version and usage errors
+            code = done.code if isinstance(done.code, int) else int(done.code is not None)
+        if sys.stdout is not None:
+            sys.stdout.flush()  # what could not be written shows here, under the guard, not at exit
+        return code
     except KeyboardInterrupt:  # Ctrl-C before a command set up its own stop: what it had open closed on the way
         print(file=sys.stderr)
         return EXIT_INTERRUPTED
-    except BrokenPipeError:  # `codenames-board replay --json FILE | head -c 10`: the reader has what it wanted
-        return stdout_gone()
+    except OutputLost as lost:  # `codenames-board replay --json FILE | head -c 10`, or `> /dev/full`
+        return output_lost(lost.error, tr)
+    except BrokenPipeError as error:  # written past the guard (a library's own print)
+        return output_lost(error, tr)
+    finally:
+        sys.stdout = stdout
 
 
-# Options that only mean something beside another one: given where they would be ignored, they are
-# refused. (command, option, its value when not given, message, the other option, whether it fits)
-_CONTRADICTIONS = (
-    ("sim", "--json", False, "cli.only_with", "--headless", lambda args: args.headless),
-    ("sim", "--screenshots", None, "cli.only_with", "--headless", lambda args: args.headless),
-    ("sim", "--spymaster-window", False, "cli.not_with", "--headless", lambda args: not args.headless),
-    ("bench", "--touches", None, "cli.only_with", "bench touch, bench tiles", lambda args: args.what != "run"),
-    ("bench", "--seconds", None, "cli.only_with", "bench run, bench tiles", lambda args: args.what != "touch"),
-    ("firmware", "--force", False, "cli.only_with", "firmware install", lambda args: args.action == "install"),
-    ("firmware", "--port", None, "cli.not_with", "firmware path", lambda args: args.action != "path"),
-    ("firmware", "--config", None, "cli.not_with", "firmware path", lambda args: args.action != "path"),
-    ("selftest", "--yes", False, "cli.not_with", "--pads", lambda args: not args.pads),
-)
-
-
-def _refuse_contradictions(args: argparse.Namespace, parser: argparse.ArgumentParser, tr: Translator) -> None:
-    """argparse's own error (usage, one line, exit code 2) for an option its command would ignore."""
-    for command, option, absent, msgid, other, fits in _CONTRADICTIONS:
-        name = "config_file" if option == "--config" else option.lstrip("-").replace("-", "_")
-        if args.command == command and getattr(args, name) != absent and not fits(args):
-            parser.command_parsers[command].error(tr(msgid, option=option, other=other))
-
-
-def _positive(kind, tr: Translator):
-    """An argparse type: a number above 0 (``--touches 0`` and ``--timeout -1`` are refused)."""
-
-    def convert(text: str):
-        try:
-            value = kind(text)
-        except ValueError:
-            value = None
-        if value is None or not value > 0 or value != value or value == float("inf"):
-            raise argparse.ArgumentTypeError(tr("cli.positive", value=text))
-        return value
-
-    convert.__name__ = kind.__name__  # argparse names the type in its messages
-    return convert
+def _command(argv: list[str], tr: Translator) -> int:
+    parser = build_parser(tr)
+    args = parser.parse_args(argv)
+    if args.command is None:
+        parser.print_usage(sys.stderr)
+        print(tr("cli.no_command"), file=sys.stderr)
+        return EXIT_USAGE
+    refuse_contradictions(args, parser, tr)
+    return _dispatch(args, tr)
 
 
 def _dispatch(args: argparse.Namespace, tr: Translator) -> int:

@@ -64,14 +64,123 @@ def load_config(explicit: str | None, tr: Translator):
     return None
 
 
-def stdout_gone() -> int:
-    """Standard output's reader went away (``codenames-board replay --json FILE | head -c 10``): what
-    was asked is done as far as anyone reads it. No traceback; Python's last flush of stdout at exit
-    goes nowhere instead of failing again."""
+class OutputLost(Exception):
+    """Standard output could not be written (its reader gone, a full disk behind it). Not an
+    OSError on purpose: a command's own ``except OSError`` (a record it cannot write) must not
+    take it for its own failure."""
+
+    def __init__(self, error: OSError) -> None:
+        super().__init__(error)
+        self.error = error
+
+
+class GuardedOutput:
+    """``sys.stdout`` as the commands use it, except that a failed write raises :class:`OutputLost`."""
+
+    def __init__(self, stream) -> None:
+        self._stream = stream
+
+    def write(self, text: str) -> int:
+        try:
+            return self._stream.write(text)
+        except OSError as error:
+            raise OutputLost(error) from error
+
+    def flush(self) -> None:
+        try:
+            self._stream.flush()
+        except OSError as error:
+            raise OutputLost(error) from error
+
+    def __getattr__(self, name: str):
+        return getattr(self._stream, name)
+
+
+def output_lost(error: OSError, tr: Translator) -> int:
+    """Standard output failed: its reader went away (``codenames-board replay --json FILE | head
+    -c 10``: it has what it wanted, nothing is said) or it cannot be written (a full disk: one
+    line says so). No traceback; Python's last flush at exit goes nowhere instead of failing again."""
+    import errno
+
+    if error.errno != errno.EPIPE:
+        print(tr("cli.output_lost", why=error.strerror or error), file=sys.stderr)
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
-        os.dup2(devnull, sys.stdout.fileno())
+        os.dup2(devnull, sys.__stdout__.fileno())
         os.close(devnull)
-    except (OSError, ValueError):  # no file descriptor behind stdout (an embedding program)
+    except (OSError, ValueError, AttributeError):  # no file descriptor behind stdout (an embedding program)
         pass
     return EXIT_FAILURE
+
+
+def run_guarded(main) -> int:
+    """``main()`` of a command module run as ``python -m ...`` (the build kit's), with standard output
+    guarded as ``codenames-board``'s is: a reader gone or a full disk is one line at most, exit 1."""
+    from .i18n import detect_language
+
+    stdout, sys.stdout = sys.stdout, GuardedOutput(sys.stdout) if sys.stdout is not None else None
+    try:
+        code = main()
+        if sys.stdout is not None:
+            sys.stdout.flush()
+        return code
+    except OutputLost as lost:
+        return output_lost(lost.error, Translator(detect_language()))
+    finally:
+        sys.stdout = stdout
+
+
+def stop_on_sigterm() -> None:
+    """SIGTERM ends a command as an exception would (what it opened is closed, its temporary files
+    go, its child processes are stopped), with 128 + 15; ``run`` and the others that wait for
+    signals put their own handler in place."""
+    import signal
+
+    def terminated(signum, frame):
+        raise SystemExit(128 + signum)
+
+    try:
+        signal.signal(signal.SIGTERM, terminated)
+    except ValueError:  # not the main thread: an embedding program's choice
+        pass
+
+
+# Options that only mean something beside another one: given where they would be ignored, they are
+# refused. (command, option, its value when not given, message, the other option, whether it fits)
+_CONTRADICTIONS = (
+    ("sim", "--json", False, "cli.only_with", "--headless", lambda args: args.headless),
+    ("sim", "--screenshots", None, "cli.only_with", "--headless", lambda args: args.headless),
+    ("sim", "--spymaster-window", False, "cli.not_with", "--headless", lambda args: not args.headless),
+    ("bench", "--touches", None, "cli.only_with", "bench touch, bench tiles", lambda args: args.what != "run"),
+    ("bench", "--seconds", None, "cli.only_with", "bench run, bench tiles", lambda args: args.what != "touch"),
+    ("firmware", "--force", False, "cli.only_with", "firmware install", lambda args: args.action == "install"),
+    ("firmware", "--port", None, "cli.not_with", "firmware path", lambda args: args.action != "path"),
+    ("firmware", "--config", None, "cli.not_with", "firmware path", lambda args: args.action != "path"),
+    ("selftest", "--yes", False, "cli.not_with", "--pads", lambda args: not args.pads),
+    ("config", "--config", None, "cli.not_with", "--default, --init", lambda args: not args.default and args.init is None),
+)
+
+
+def refuse_contradictions(args: argparse.Namespace, parser: argparse.ArgumentParser, tr: Translator) -> None:
+    """argparse's own error (usage, one line, exit code 2) for an option its command would ignore."""
+    for command, option, absent, msgid, other, fits in _CONTRADICTIONS:
+        name = "config_file" if option == "--config" else option.lstrip("-").replace("-", "_")
+        if args.command == command and getattr(args, name) != absent and not fits(args):
+            parser.command_parsers[command].error(tr(msgid, option=option, other=other))
+
+
+def positive(kind, tr: Translator, most):
+    """An argparse type: a number above 0 and at most ``most`` (``--touches 0``, ``--timeout -1`` and
+    a timeout past what a clock can count are refused)."""
+
+    def convert(text: str):
+        try:
+            value = kind(text)
+        except ValueError:
+            value = None
+        if value is None or not 0 < value <= most:  # nan fails both comparisons
+            raise argparse.ArgumentTypeError(tr("cli.positive", value=text, most=most))
+        return value
+
+    convert.__name__ = kind.__name__  # argparse names the type in its messages
+    return convert

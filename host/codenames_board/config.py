@@ -216,13 +216,17 @@ def default_text() -> str:
     return resources.files(__package__).joinpath("default_config.toml").read_text("utf-8")
 
 
-def _merge(defaults: dict, user: dict, prefix: str, errors: list[ConfigError]) -> dict:
+def _merge(defaults: dict, user: dict, prefix: str, errors: list[ConfigError], top: dict | None = None) -> dict:
+    top = defaults if top is None else top
     merged = dict(defaults)
     for name, value in user.items():
         key = f"{prefix}{name}"
         if name not in defaults:
             close = difflib.get_close_matches(name, list(defaults), n=1)
-            if close:
+            elsewhere = [table for table, settings in top.items() if isinstance(settings, dict) and name in settings]
+            if elsewhere and not isinstance(value, dict):  # [leds] brightness: a setting of another table
+                errors.append(ConfigError("config.unknown_key_table", _key_name(key), table=elsewhere[0]))
+            elif close:
                 errors.append(ConfigError("config.unknown_key_hint", _key_name(key), hint=close[0]))
             else:
                 errors.append(ConfigError("config.unknown_key", _key_name(key)))
@@ -232,7 +236,7 @@ def _merge(defaults: dict, user: dict, prefix: str, errors: list[ConfigError]) -
                 errors.append(ConfigError("config.table", _key_name(key)))
                 continue
             # An empty table of the defaults takes names of the user's choosing (its rule checks them).
-            merged[name] = _merge(defaults[name], value, f"{key}.", errors) if defaults[name] else value
+            merged[name] = _merge(defaults[name], value, f"{key}.", errors, top) if defaults[name] else value
         else:
             merged[name] = value
     return merged
@@ -393,7 +397,7 @@ def load(explicit: str | os.PathLike | None = None, environ: dict | None = None)
     if path is None:
         return parse("", "defaults")
     try:
-        text = path.read_text("utf-8")
+        text = path.read_text("utf-8-sig")  # a byte order mark, as Windows editors write one, is no TOML error
     except UnicodeDecodeError as error:
         raise ConfigErrors([ConfigError("config.encoding", "")]) from error
     return parse(text, str(path))

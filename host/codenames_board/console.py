@@ -7,6 +7,7 @@ it can be scripted through standard input.
 
 from __future__ import annotations
 
+import re
 import sys
 from datetime import datetime, timezone
 from pathlib import Path
@@ -41,6 +42,8 @@ from .engine.actions import Clue
 from .i18n import Translator
 from .record import Header, RecordWriter
 from .textboard import IDENTITY_IDS, grid, outcome_text, status
+
+TILE_SHAPED = re.compile(r"(?:[a-z]\d+|\d+[ ,]+\d+|#\d+)\Z", re.I)  # what a tile looks like, on the grid or not
 
 
 def now_iso() -> str:
@@ -196,7 +199,10 @@ class Console:
             return True
         parsed = self.parse(text)
         if parsed is None:
-            self.out(self.tr("console.unknown", text=text.strip()))
+            if TILE_SHAPED.match(text.strip()):  # F1, 6 6, #30: a tile off the grid, not an unknown command
+                self.out(self.tr("error.script_tile", value=text.strip()))
+            else:
+                self.out(self.tr("console.unknown", text=text.strip()))
             return True
         if parsed == "quit":
             return False

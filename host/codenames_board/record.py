@@ -235,9 +235,25 @@ def parse_record(data: bytes) -> Record:
     return Record(header, actions, good_bytes, torn_line)
 
 
+def error_line(path: str, error: RecordError, tr) -> str:
+    """One line naming the file, the line and what is wrong, in ``tr``'s language: ``FILE:LINE: why``."""
+    params = dict(error.params)
+    if error.cause is not None:
+        params["why"] = tr.error(error.cause)
+    message = tr(f"error.{error.msgid}", **params)
+    return f"{path}:{error.line}: {message}" if error.line else f"{path}: {message}"
+
+
 def read_record(path: str | os.PathLike) -> Record:
     """Read a record file. Raises RecordError (a ValueError) or OSError."""
-    return parse_record(Path(path).read_bytes())
+    return parse_record(_read_regular(Path(path)))
+
+
+def _read_regular(path: Path) -> bytes:
+    """The bytes of a record file; a pipe or a device is refused (a FIFO would hang, /dev/zero fill memory)."""
+    if path.exists() and not path.is_file() and not path.is_dir():
+        raise RecordError("not_a_regular_file")
+    return path.read_bytes()
 
 
 def _fsync_directory(path: Path) -> None:
@@ -355,7 +371,7 @@ class RecordWriter:
         disk that fails to reopen it gives a writer at ``fault`` that writes it out anew at the
         first :meth:`repair` (the game is in memory: it is not lost to an error of the moment)."""
         path = Path(path)
-        data = path.read_bytes()
+        data = _read_regular(path)
         record = parse_record(data)
         content = data[: record.good_bytes]
         if content and not content.endswith(b"\n"):

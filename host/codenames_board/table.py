@@ -50,7 +50,7 @@ from .engine import (
     tile_name,
 )
 from .i18n import Translator
-from .record import Header, RecordError, RecordWriter, finish_rewrites, read_record
+from .record import Header, RecordError, RecordWriter, error_line, finish_rewrites, read_record
 from .sounds import Sounder
 from .tileboard import BoardConnected, BoardDisconnected, BoardProblem, TileBoard, TileTouched
 from .ui import Confirm, Notice, SandTimer, TimerMode, UiState
@@ -219,7 +219,8 @@ class Table:
                 failure = error
                 break
         if writer is None:
-            log.warning("%s: not resumed, left as it is: %s", path, failure)
+            why = error_line(str(path), failure, self.tr) if isinstance(failure, RecordError) else f"{path}: {failure}"
+            log.warning("not resumed, left as it is: %s", why)
             self._notice(Notice("notice.record_damaged", (("name", path.name),)), now)
             return False
         self.writer = writer

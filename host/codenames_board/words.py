@@ -45,6 +45,8 @@ def builtin_words(language: str) -> list[str]:
 def load_word_file(path: str | Path) -> list[str]:
     """A custom list (``--words FILE``). Raises WordListError with the fix in its message."""
     path = Path(path)
+    if path.exists() and not path.is_file() and not path.is_dir():  # a FIFO would hang, /dev/zero fill memory
+        raise WordListError("error.words_not_a_file", path=str(path))
     try:
         data = path.read_bytes()
     except OSError as error:

@@ -370,11 +370,15 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--define", metavar="NAME=VALUE", type=define, action="append", default=[],
                         help="""set a parameter of enclosure.scad for --stl and --picture, as OpenSCAD's -D does (again for each): --define 'clue_input="encoder"'""")
     args = parser.parse_args(argv)
+    renders = args.picture or args.stl
+    if args.check and renders:
+        parser.error("--check does not go with --picture or --stl (they render, --check reads the README)")
+    if args.define and not renders:
+        parser.error("--define only goes with --picture or --stl (the README's sections take no parameters)")
     folder = args.folder or default_folder()
     if folder is None:
         print(f"{COMMAND}: {NO_FOLDER}", file=sys.stderr)
         return 2
-    renders = args.picture or args.stl
     if args.check or not renders:  # --picture and --stl only render: the README is left as it is
         try:
             text = readme(folder)
@@ -406,4 +410,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from ..clibase import run_guarded
+
+    sys.exit(run_guarded(main))

@@ -236,4 +236,6 @@ def main(argv: list[str] | None = None) -> int:
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from ..clibase import run_guarded
+
+    sys.exit(run_guarded(main))

@@ -1168,10 +1168,18 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--folder", metavar="DIR", type=Path, default=None, help="where to write (default: the checkout's wiring/, else ./wiring)")
     args = parser.parse_args(argv)
-    for path in write(args.folder or default_folder()):
+    folder = args.folder or default_folder()
+    try:
+        paths = write(folder)
+    except OSError as error:
+        print(f"{COMMAND}: cannot write {error.filename or folder}: {error.strerror or error}; name a folder with --folder", file=sys.stderr)
+        return 1
+    for path in paths:
         print(path)
     return 0
 
 
 if __name__ == "__main__":
-    sys.exit(main())
+    from ..clibase import run_guarded
+
+    sys.exit(run_guarded(main))

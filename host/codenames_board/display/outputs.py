@@ -12,6 +12,7 @@ writes without numpy.
 
 from __future__ import annotations
 
+import errno
 import os
 from pathlib import Path
 
@@ -33,6 +34,7 @@ class DisplayError(ValueError):
             "{device}: {bits} bits per pixel is not supported: the display writes 16 (RGB565) or 32 (XRGB8888)"
         ),
         "output_closed": "the display output is closed",
+        "png_unwritable": "{path}: the display's picture cannot be written there: {why}; set [display] png to a file in a folder it can write",
     }
 
     def __init__(self, msgid: str, **params: object) -> None:
@@ -214,6 +216,16 @@ class PngOutput(DisplayOutput):
 
     def __init__(self, path: str | os.PathLike, size: tuple[int, int] = (800, 480)) -> None:
         self.path = str(path)
+        # Found out now, before "ready", not at the first frame on the display's own thread.
+        first = self.frame_path(0)
+        try:
+            first.parent.mkdir(parents=True, exist_ok=True)
+            if first.is_dir():
+                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(first))
+            if not os.access(first.parent, os.W_OK):
+                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(first.parent))
+        except OSError as error:
+            raise DisplayError("png_unwritable", path=str(first), why=error.strerror or error) from None
         super().__init__(size)
 
     def frame_path(self, frame: int) -> Path:

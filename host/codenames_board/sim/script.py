@@ -89,7 +89,7 @@ def parse_script(text: str) -> list[Step]:
                 except ValueError:
                     size = ()
             fits = size is None or (len(size) == 2 and 320 <= size[0] <= 7680 and 240 <= size[1] <= 4320)  # as --size
-            if len(args) not in (1, 2) or not fits:
+            if len(args) not in (1, 2) or not fits or not args[0].lower().endswith(".png"):  # it writes PNG only
                 raise ScriptError("error.script_screenshot", number)
             steps.append(Step(number, command, (args[0], size)))
         else:

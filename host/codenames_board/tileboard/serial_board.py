@@ -88,7 +88,7 @@ def stop_board(port: str, timeout: float = 3.0) -> bool:
         while time.monotonic() < deadline:
             try:
                 data = link.read(max(1, link.in_waiting))
-            except serial.SerialException:
+            except (serial.SerialException, OSError):
                 # The port went away under the read: the board restarts after BYE, and a host
                 # slower than that restart loses the BYE with the port. It stopped all the same.
                 return True
