@@ -319,7 +319,7 @@ def test_run_without_a_tile_board_says_so_in_its_log(tmp_path):
     assert any(line.endswith(" ready") for line in log), log
     assert [line for line in log if "no tile board found" in line] == [
         f"WARNING codenames_board.tileboard.serial_board: no tile board found (port {tmp_path / 'no-pico'}): "
-        "plug the Pico in by USB, or set [tiles] port; the table plays on and connects when it appears"
+        "plug the Pico in by USB, or set [tiles] port; waiting for one"
     ], log
     assert not [line for line in log if "by the board" in line], log  # no board has capped anything
 
@@ -441,7 +441,9 @@ def test_stats_lists_a_pipe_among_the_records_as_unreadable(tmp_path, run_cli, f
 
 def test_a_display_picture_that_cannot_be_written_stops_run_in_one_line(tmp_path):
     config = tmp_path / "table.toml"
-    config.write_text(f'state_dir = "{tmp_path}"\n[tiles]\ndriver = "virtual"\n[display]\noutput = "png"\npng = "{tmp_path}"\n')
+    folder = tmp_path / "spymaster.png"
+    folder.mkdir()  # a folder where the picture should go
+    config.write_text(f'state_dir = "{tmp_path}"\n[tiles]\ndriver = "virtual"\n[display]\noutput = "png"\npng = "{folder}"\n')
     environ = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy",
                "SDL_AUDIODRIVER": "dummy", "LANG": "C.UTF-8", "CODENAMES_BOARD_LOG": "warning"}
     result = subprocess.run(
@@ -449,7 +451,7 @@ def test_a_display_picture_that_cannot_be_written_stops_run_in_one_line(tmp_path
         capture_output=True, text=True, env=environ, timeout=PATIENCE_S,
     )
     assert (result.returncode, result.stderr.splitlines()) == (2, [
-        f"{tmp_path}: the display's picture cannot be written there: Is a directory; "
+        f"{folder}: the display's picture cannot be written there: Is a directory; "
         "set [display] png to a file in a folder it can write"
     ])
 
@@ -496,7 +498,7 @@ def test_console_blames_the_state_folder_not_a_record_and_an_empty_file_for_what
     config.write_text('state_dir = "/proc/codenames/state"\n')
     result = run_cli("console", "--config", config, input="quit\n")
     assert result.returncode == 2
-    assert result.stderr.startswith("/proc/codenames: the table cannot keep its games here:")
+    assert result.stderr.startswith("/proc/codenames: the console cannot keep its games here:")
     empty = tmp_path / "empty.jsonl"
     empty.write_text("")
     result = run_cli("console", "--seed", "1", "--record", empty, input="quit\n")
@@ -563,3 +565,41 @@ def test_the_build_kits_output_to_a_reader_gone_is_no_traceback():
     finally:
         os.close(write_end)
     assert (result.returncode, result.stderr) == (1, b"")
+
+
+def test_closed_standard_streams_are_said_not_tracebacks(tmp_path, a_record):
+    # `codenames-board stats >&-` and `console <&-`: a closed stdout is output that cannot be
+    # written (exit 1), a closed stdin is input that has ended.
+    environ = {**os.environ, "PYTHONPATH": str(ROOT / "host"), "XDG_STATE_HOME": str(tmp_path / "state"),
+               "XDG_CONFIG_HOME": str(tmp_path / "config"), "LANG": "C.UTF-8"}
+    command = [sys.executable, "-m", "codenames_board"]
+    closed_stdout = subprocess.run(
+        ["bash", "-c", 'exec "$@" >&-', "-", *command, "replay", str(a_record)], capture_output=True, text=True,
+        env=environ, timeout=PATIENCE_S,
+    )
+    assert (closed_stdout.returncode, closed_stdout.stderr) == (1, "the output cannot be written: Bad file descriptor\n")
+    closed_stdin = subprocess.run(
+        ["bash", "-c", 'exec "$@" <&-', "-", *command, "console", "--seed", "1"], capture_output=True, text=True,
+        env=environ, timeout=PATIENCE_S,
+    )
+    assert closed_stdin.returncode == 0 and closed_stdin.stderr == ""
+    assert "The game is saved in" in closed_stdin.stdout
+
+
+def test_a_display_picture_is_checked_by_config_check_and_selftest_as_run_checks_it(tmp_path, run_cli):
+    config = tmp_path / "table.toml"
+    (tmp_path / "folder.png").mkdir()
+    for png, says in ((tmp_path / "board.txt", 'is not a PNG file\'s name: end it in .png'),
+                      (tmp_path / "folder.png", "the display's picture cannot be written there: Is a directory")):
+        config.write_text(f'[tiles]\ndriver = "virtual"\n[display]\noutput = "png"\npng = "{png}"\n')
+        check = run_cli("config", "--check", "--config", config)
+        assert check.returncode == 2 and says in check.stderr, check.stderr
+        selftest = run_cli("selftest", "--config", config, "--yes", "--timeout", "0.3",
+                           env={"GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy"})
+        assert selftest.returncode == 2 and says in selftest.stderr and "OK" not in selftest.stdout
+
+
+def test_a_relative_xdg_state_home_is_ignored_as_the_spec_says(tmp_path, run_cli):
+    home = tmp_path / "home"
+    result = run_cli("stats", env={"XDG_STATE_HOME": "relative/x", "HOME": str(home)})
+    assert result.stdout.splitlines()[0] == f"Games in {home / '.local' / 'state' / 'codenames-board' / 'games'}"

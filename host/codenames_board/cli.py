@@ -27,7 +27,7 @@ from .clibase import (
     add_lang,
     config_error_lines,
     configured_translator,
-    GuardedOutput,
+    guard_standard_streams,
     OutputLost,
     load_config,
     output_lost,
@@ -147,6 +147,14 @@ def cmd_config(args: argparse.Namespace, tr: Translator) -> int:
 
     for line in config_error_lines(config.source, pin_warnings(config), tr):  # warnings: the config still runs
         print(line, file=sys.stderr)
+    if config.display.output == "png":  # what `run` would refuse before "ready"
+        from .display.outputs import png_problem
+
+        png = str(config.display.png)
+        problem = png_problem(Path(png.format(frame=0) if "{frame" in png else png), make=False)
+        if problem is not None:
+            print(f"{config.source}: [display] png: {tr.error(problem)}", file=sys.stderr)
+            return EXIT_USAGE
     if config.source == "defaults":
         print(tr("config.ok_defaults"))
     else:
@@ -455,9 +463,11 @@ def cmd_selftest(args: argparse.Namespace, tr: Translator) -> int:
         board.close()
         controls.close()
         return _no_screen(error, tr)
-    except DisplayError as error:
+    except DisplayError as error:  # as `run` would: a display test on a display that cannot show is none
+        board.close()
+        controls.close()
         print(tr.error(error), file=sys.stderr)
-        screen = None
+        return EXIT_USAGE
     yes_words = tr.words("selftest.yes_words")
 
     class NoAnswers(Exception):
@@ -660,7 +670,7 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
             return EXIT_USAGE
         except OSError as error:
             if args.record is None:  # the console's folder in the state folder
-                print(tr("run.state_unusable", path=str(error.filename or folder), why=error.strerror or error), file=sys.stderr)
+                print(tr("console.state_unusable", path=str(error.filename or folder), why=error.strerror or error), file=sys.stderr)
             else:
                 print(tr("error.unwritable", path=str(error.filename or args.record), why=error.strerror or error), file=sys.stderr)
             return EXIT_USAGE
@@ -686,15 +696,14 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     language = _language_from_argv(argv)
     tr = Translator(language if language in LANGUAGES else detect_language())
-    stdout, sys.stdout = sys.stdout, GuardedOutput(sys.stdout) if sys.stdout is not None else None
+    streams = guard_standard_streams()
     stop_on_sigterm()
     try:
         try:
             code = _command(argv, tr)
         except SystemExit as done:  # argparse's --help, --version and usage errors
             code = done.code if isinstance(done.code, int) else int(done.code is not None)
-        if sys.stdout is not None:
-            sys.stdout.flush()  # what could not be written shows here, under the guard, not at exit
+        sys.stdout.flush()  # what could not be written shows here, under the guard, not at exit
         return code
     except KeyboardInterrupt:  # Ctrl-C before a command set up its own stop: what it had open closed on the way
         print(file=sys.stderr)
@@ -704,7 +713,7 @@ def main(argv: list[str] | None = None) -> int:
     except BrokenPipeError as error:  # written past the guard (a library's own print)
         return output_lost(error, tr)
     finally:
-        sys.stdout = stdout
+        sys.stdin, sys.stdout = streams
 
 
 def _command(argv: list[str], tr: Translator) -> int:

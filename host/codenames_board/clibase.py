@@ -8,6 +8,7 @@ Exit codes: 0 done; 1 a failure at run time; 2 a mistake to fix first; 130 stopp
 from __future__ import annotations
 
 import argparse
+import errno
 import os
 import sys
 
@@ -96,19 +97,41 @@ class GuardedOutput:
         return getattr(self._stream, name)
 
 
+class ClosedOutput:
+    """Standard output closed before the command started (``codenames-board stats >&-``): what is
+    written to it fails as a write to a closed descriptor would. ``run`` writes nothing there."""
+
+    def write(self, text: str) -> int:
+        raise OSError(errno.EBADF, os.strerror(errno.EBADF))
+
+    def flush(self) -> None:
+        pass
+
+    def isatty(self) -> bool:
+        return False
+
+
+def guard_standard_streams():
+    """``sys.stdout`` guarded (:class:`GuardedOutput`), a closed stdin read as an empty one; the
+    streams as they were, to put back."""
+    streams = sys.stdin, sys.stdout
+    sys.stdout = GuardedOutput(sys.stdout if sys.stdout is not None else ClosedOutput())
+    if sys.stdin is None:  # `codenames-board console <&-`: no input, as at the end of a file
+        sys.stdin = open(os.devnull, encoding="utf-8")
+    return streams
+
+
 def output_lost(error: OSError, tr: Translator) -> int:
     """Standard output failed: its reader went away (``codenames-board replay --json FILE | head
     -c 10``: it has what it wanted, nothing is said) or it cannot be written (a full disk: one
     line says so). No traceback; Python's last flush at exit goes nowhere instead of failing again."""
-    import errno
-
     if error.errno != errno.EPIPE:
         print(tr("cli.output_lost", why=error.strerror or error), file=sys.stderr)
     try:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.__stdout__.fileno())
         os.close(devnull)
-    except (OSError, ValueError, AttributeError):  # no file descriptor behind stdout (an embedding program)
+    except (OSError, ValueError, AttributeError):  # stdout closed from the start: nothing to flush  # no file descriptor behind stdout (an embedding program)
         pass
     return EXIT_FAILURE
 
@@ -118,16 +141,15 @@ def run_guarded(main) -> int:
     guarded as ``codenames-board``'s is: a reader gone or a full disk is one line at most, exit 1."""
     from .i18n import detect_language
 
-    stdout, sys.stdout = sys.stdout, GuardedOutput(sys.stdout) if sys.stdout is not None else None
+    streams = guard_standard_streams()
     try:
         code = main()
-        if sys.stdout is not None:
-            sys.stdout.flush()
+        sys.stdout.flush()
         return code
     except OutputLost as lost:
         return output_lost(lost.error, Translator(detect_language()))
     finally:
-        sys.stdout = stdout
+        sys.stdin, sys.stdout = streams
 
 
 def stop_on_sigterm() -> None:

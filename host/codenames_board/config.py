@@ -77,6 +77,13 @@ def _text(key, value):
     return value
 
 
+def _png_file(key, value):
+    value = _text(key, value)
+    if not value.lower().endswith(".png"):  # pygame picks the format by the name: a.txt would be a Targa file
+        raise ConfigError("config.png_name", key, value=value)
+    return value
+
+
 def _colour(key, value):
     if not isinstance(value, str) or not re.fullmatch(r"#[0-9a-fA-F]{6}", value):
         raise ConfigError("config.colour", key, value=value)
@@ -157,7 +164,7 @@ SCHEMA: dict[str, Any] = {
         "output": _choice("window", "fullscreen", "framebuffer", "png"),
         "size": _size,
         "framebuffer": _text,
-        "png": _text,
+        "png": _png_file,
         "rotate": _bool,
     },
     "timer": {
@@ -343,7 +350,9 @@ def default_state_dir() -> Path:
     Windows %LOCALAPPDATA%\\codenames-board. The one place that says so."""
     if os.name == "nt" and os.environ.get("LOCALAPPDATA"):
         return Path(os.environ["LOCALAPPDATA"]) / "codenames-board"
-    base = os.environ.get("XDG_STATE_HOME") or Path.home() / ".local" / "state"
+    base = os.environ.get("XDG_STATE_HOME", "")
+    if not os.path.isabs(base):  # unset, or relative, which the XDG Base Directory spec says to ignore
+        base = Path.home() / ".local" / "state"
     return Path(base) / "codenames-board"
 
 

@@ -211,21 +211,34 @@ class FramebufferOutput(DisplayOutput):
             self._fd = None
 
 
+def png_problem(path: Path, make: bool = True) -> DisplayError | None:
+    """Why a picture cannot be written to ``path`` (its folder made first unless ``make`` is False), or None."""
+    try:
+        folder = path.parent
+        if make:
+            folder.mkdir(parents=True, exist_ok=True)
+        else:
+            while not folder.exists():  # the nearest folder that is there: the rest would be made
+                folder = folder.parent
+            if not folder.is_dir():
+                raise NotADirectoryError(errno.ENOTDIR, os.strerror(errno.ENOTDIR), str(folder))
+        if path.is_dir():
+            raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(path))
+        if not os.access(folder, os.W_OK):
+            raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(folder))
+    except OSError as error:
+        return DisplayError("png_unwritable", path=str(path), why=error.strerror or error)
+    return None
+
+
 class PngOutput(DisplayOutput):
     """Each frame saved as a PNG: one file overwritten, or numbered if ``path`` has ``{frame}`` in it."""
 
     def __init__(self, path: str | os.PathLike, size: tuple[int, int] = (800, 480)) -> None:
         self.path = str(path)
-        # Found out now, before "ready", not at the first frame on the display's own thread.
-        first = self.frame_path(0)
-        try:
-            first.parent.mkdir(parents=True, exist_ok=True)
-            if first.is_dir():
-                raise IsADirectoryError(errno.EISDIR, os.strerror(errno.EISDIR), str(first))
-            if not os.access(first.parent, os.W_OK):
-                raise PermissionError(errno.EACCES, os.strerror(errno.EACCES), str(first.parent))
-        except OSError as error:
-            raise DisplayError("png_unwritable", path=str(first), why=error.strerror or error) from None
+        problem = png_problem(self.frame_path(0))  # found now, before "ready", not at the first frame
+        if problem is not None:
+            raise problem
         super().__init__(size)
 
     def frame_path(self, frame: int) -> Path:

@@ -228,7 +228,7 @@ class SerialTileBoard(TileBoard):
                     reported_absent = True
                     log.warning(
                         "no tile board found (port %s): plug the Pico in by USB, or set [tiles] port; "
-                        "the table plays on and connects when it appears", self.port_setting or "auto",
+                        "waiting for one", self.port_setting or "auto",
                     )
                     self._post(BoardDisconnected(self.port_setting or "auto", "no board found"))
                 self._stop.wait(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
@@ -260,7 +260,7 @@ class SerialTileBoard(TileBoard):
                     reported_absent = True
                     log.warning(
                         "no tile board answered on %s (%s): is the Pico running the codenames-board firmware? "
-                        "codenames-board firmware status tells; the table tries again", port, reason,
+                        "codenames-board firmware status tells; trying again", port, reason,
                     )
                     self._post(BoardDisconnected(port, reason))
                 self._stop.wait(BACKOFF_S[min(attempt, len(BACKOFF_S) - 1)])
