@@ -21,6 +21,7 @@ import tty
 
 from codenames_firmware.tileproto import PROTOCOL, LineReader, message
 
+from .progress import silent
 from .tileboard import BoardConnected, TileTouched
 from .tileboard.firmware_files import shipped_identity
 from .tileboard.serial_board import SerialTileBoard
@@ -28,11 +29,7 @@ from .tileboard.serial_board import SerialTileBoard
 LEDS = 37
 
 
-def _quiet(msgid: str, **params) -> None:
-    """No progress shown (the benches' default)."""
-
-
-def bench_run(idle_seconds: float = 5.0, runs: int = 3, progress=_quiet) -> dict:
+def bench_run(idle_seconds: float = 5.0, runs: int = 3, progress=silent) -> dict:
     """``codenames-board run`` with mock pins, the virtual tile board and a PNG display, as a real process.
 
     Start to ready: from starting the process to its "ready" log line. Idle
@@ -149,7 +146,7 @@ class _PtyBoard:
         os.close(self.slave)
 
 
-def bench_tiles(touches: int = 2000, seconds: float = 3.0, progress=_quiet) -> dict:
+def bench_tiles(touches: int = 2000, seconds: float = 3.0, progress=silent) -> dict:
     board = _PtyBoard()
     events: queue.Queue = queue.Queue()
     host = SerialTileBoard(port=board.path, on_event=events.put).start()

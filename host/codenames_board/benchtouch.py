@@ -37,6 +37,7 @@ from pathlib import Path
 
 from .config import parse
 from .engine import TILES, UNLIMITED, Clue, Identity, Key, Phase, Touch, new_game
+from .progress import silent
 
 DISPLAY_SIZE = (480, 320)
 GUESS_SECONDS = 10  # the sand timer's bar steps every second while the touches come
@@ -353,11 +354,7 @@ def _plan_touch(game) -> int | None:
     return random.choice(choices) if choices else None
 
 
-def _quiet(msgid: str, **params) -> None:
-    """No progress shown (the bench's default)."""
-
-
-def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), progress=_quiet) -> dict:
+def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), progress=silent) -> dict:
     """Time ``touches`` touches from pad to LEDs (see the module's docstring); ``progress(msgid, **params)``
     hears how far it is (``progress.Progress`` shows it on a terminal)."""
     command = micropython_command()

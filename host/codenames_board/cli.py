@@ -27,12 +27,10 @@ from .clibase import (
     add_lang,
     config_error_lines,
     configured_translator,
-    guard_standard_streams,
-    OutputLost,
     load_config,
-    output_lost,
     positive,
     refuse_contradictions,
+    run_guarded,
     stop_on_sigterm,
 )
 from .config import GAME_FOLDERS, games_folder
@@ -148,10 +146,9 @@ def cmd_config(args: argparse.Namespace, tr: Translator) -> int:
     for line in config_error_lines(config.source, pin_warnings(config), tr):  # warnings: the config still runs
         print(line, file=sys.stderr)
     if config.display.output == "png":  # what `run` would refuse before "ready"
-        from .display.outputs import png_problem
+        from .display.outputs import png_frame_path, png_problem
 
-        png = str(config.display.png)
-        problem = png_problem(Path(png.format(frame=0) if "{frame" in png else png), make=False)
+        problem = png_problem(png_frame_path(str(config.display.png), 0), make=False)
         if problem is not None:
             print(f"{config.source}: [display] png: {tr.error(problem)}", file=sys.stderr)
             return EXIT_USAGE
@@ -526,16 +523,17 @@ def cmd_bench(args: argparse.Namespace, tr: Translator) -> int:
 
     if args.what == "touch":
         return _bench_touch(args.touches or 1000, tr)
+    seconds = args.seconds or 3.0
     if args.what == "run":
         with Progress(tr) as progress:
-            result = bench_run(args.seconds or 3.0, progress=progress)
+            result = bench_run(seconds, progress=progress)
         print(tr("bench.run_title", runs=result["runs"]))
         print(tr("bench.run_start", median=f"{result['start_s']:.2f}", max=f"{result['start_max_s']:.2f}"))
-        print(tr("bench.run_idle", cpu=f"{result['idle_cpu_percent']:.2f}", seconds=args.seconds or 3.0))
+        print(tr("bench.run_idle", cpu=f"{result['idle_cpu_percent']:.2f}", seconds=seconds))
         print(tr("bench.run_memory", mb=f"{result['rss_mb']:.0f}"))
         return 0
     with Progress(tr) as progress:
-        result = bench_tiles(args.touches or 2000, args.seconds or 3.0, progress=progress)
+        result = bench_tiles(args.touches or 2000, seconds, progress=progress)
     print(tr("bench.tiles_title", touches=result["touches"]))
     print(tr("bench.tiles_latency", p50=f"{result['p50_ms']:.3f}", p99=f"{result['p99_ms']:.3f}", max=f"{result['max_ms']:.3f}"))
     print(tr("bench.tiles_fps", fps=f"{result['fps']:.0f}", sent=result["frames_sent"], received=result["frames_received"]))
@@ -696,24 +694,8 @@ def main(argv: list[str] | None = None) -> int:
     os.environ.setdefault("PYGAME_HIDE_SUPPORT_PROMPT", "1")
     language = _language_from_argv(argv)
     tr = Translator(language if language in LANGUAGES else detect_language())
-    streams = guard_standard_streams()
     stop_on_sigterm()
-    try:
-        try:
-            code = _command(argv, tr)
-        except SystemExit as done:  # argparse's --help, --version and usage errors
-            code = done.code if isinstance(done.code, int) else int(done.code is not None)
-        sys.stdout.flush()  # what could not be written shows here, under the guard, not at exit
-        return code
-    except KeyboardInterrupt:  # Ctrl-C before a command set up its own stop: what it had open closed on the way
-        print(file=sys.stderr)
-        return EXIT_INTERRUPTED
-    except OutputLost as lost:  # `codenames-board replay --json FILE | head -c 10`, or `> /dev/full`
-        return output_lost(lost.error, tr)
-    except BrokenPipeError as error:  # written past the guard (a library's own print)
-        return output_lost(error, tr)
-    finally:
-        sys.stdin, sys.stdout = streams
+    return run_guarded(lambda: _command(argv, tr), tr)
 
 
 def _command(argv: list[str], tr: Translator) -> int:

@@ -131,23 +131,33 @@ def output_lost(error: OSError, tr: Translator) -> int:
         devnull = os.open(os.devnull, os.O_WRONLY)
         os.dup2(devnull, sys.__stdout__.fileno())
         os.close(devnull)
-    except (OSError, ValueError, AttributeError):  # stdout closed from the start: nothing to flush  # no file descriptor behind stdout (an embedding program)
+    except (OSError, ValueError, AttributeError):  # no descriptor behind stdout: closed, or an embedding program's
         pass
     return EXIT_FAILURE
 
 
-def run_guarded(main) -> int:
-    """``main()`` of a command module run as ``python -m ...`` (the build kit's), with standard output
-    guarded as ``codenames-board``'s is: a reader gone or a full disk is one line at most, exit 1."""
+def run_guarded(main, tr: Translator | None = None) -> int:
+    """``main()`` of a command (``codenames-board`` or the build kit's ``python -m ...``) with the
+    standard streams guarded: a reader gone or a full disk is one line at most and exit 1, argparse's
+    exits and Ctrl-C become exit codes, what could not be written shows before the exit, not at it."""
     from .i18n import detect_language
 
+    tr = tr or Translator(detect_language())
     streams = guard_standard_streams()
     try:
-        code = main()
-        sys.stdout.flush()
+        try:
+            code = main()
+        except SystemExit as done:  # argparse's --help, --version and usage errors; SIGTERM (stop_on_sigterm)
+            code = done.code if isinstance(done.code, int) else int(done.code is not None)
+        sys.stdout.flush()  # under the guard
         return code
-    except OutputLost as lost:
-        return output_lost(lost.error, Translator(detect_language()))
+    except KeyboardInterrupt:  # Ctrl-C before a command set up its own stop: what it had open closed on the way
+        print(file=sys.stderr)
+        return EXIT_INTERRUPTED
+    except OutputLost as lost:  # `codenames-board replay --json FILE | head -c 10`, or `> /dev/full`
+        return output_lost(lost.error, tr)
+    except BrokenPipeError as error:  # written past the guard (a library's own print)
+        return output_lost(error, tr)
     finally:
         sys.stdin, sys.stdout = streams
 

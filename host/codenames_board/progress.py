@@ -16,6 +16,10 @@ from .i18n import Translator
 EVERY_S = 0.1  # at most ten lines a second: a terminal is slower than a loop
 
 
+def silent(msgid: str, **params) -> None:
+    """No progress shown: the long work's default when nobody watches."""
+
+
 class Progress:
     def __init__(self, tr: Translator, stream=None, clock=time.monotonic) -> None:
         self.tr = tr

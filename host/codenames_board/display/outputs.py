@@ -211,6 +211,11 @@ class FramebufferOutput(DisplayOutput):
             self._fd = None
 
 
+def png_frame_path(setting: str, frame: int) -> Path:
+    """Where ``[display] png`` puts a frame: the one file, or numbered where it says ``{frame}``."""
+    return Path(setting.format(frame=frame)) if "{frame" in setting else Path(setting)
+
+
 def png_problem(path: Path, make: bool = True) -> DisplayError | None:
     """Why a picture cannot be written to ``path`` (its folder made first unless ``make`` is False), or None."""
     try:
@@ -242,7 +247,7 @@ class PngOutput(DisplayOutput):
         super().__init__(size)
 
     def frame_path(self, frame: int) -> Path:
-        return Path(self.path.format(frame=frame)) if "{frame" in self.path else Path(self.path)
+        return png_frame_path(self.path, frame)
 
     def _show(self, frame: pygame.Surface) -> None:
         path = self.frame_path(self.frames)
