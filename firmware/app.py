@@ -11,7 +11,7 @@
 # REFRESH_MS: LEDs whose supply came on after the Pico's (or dipped) catch up.
 
 from pads import NOISY, QUIET, STUCK, PadWatch
-from tileproto import MAX_SET, PROTOCOL, message, unhex_into
+from tileproto import MAX_SET, PROTOCOL, message, number, unhex_into
 
 try:
     from micropython import const
@@ -128,21 +128,22 @@ class TileApp:
         kind = words[0]
         try:
             if kind == b"HELLO":
-                self.hello(int(words[1]))
+                self.hello(number(words[1]))
             elif kind == b"FRAME":
-                self.frame(int(words[1]), words[2])
+                self.frame(number(words[1]), words[2])
             elif kind == b"SET":
-                self.set_leds(int(words[1]), words)
+                self.set_leds(number(words[1]), words)
             elif kind == b"LIMIT":
-                self.limit(int(words[1]), int(words[2]))
+                self.limit(number(words[1]), number(words[2]))
             elif kind == b"BEAT":
                 pass  # hearing it is the point
             elif kind == b"STOP":
                 self.stop()
             elif kind == b"MAINT":
-                self.maintain(int(words[1]))
+                self.maintain(number(words[1]))
             elif kind == b"TUNE":
-                self.tune(int(words[1]), int(words[2]), int(words[3]) if len(words) > 3 else self.pads.tuning[2])
+                debounce = number(words[3]) if len(words) > 3 else self.pads.tuning[2]
+                self.tune(number(words[1]), number(words[2]), debounce)
             elif kind == b"TUNEPAD":
                 self.tune_pads(words)
             elif kind == b"ORDER":
@@ -218,11 +219,11 @@ class TileApp:
             raise ValueError  # ERROR syntax
         for at in range(2, size, 2):
             colour = words[at + 1]
-            if not 0 <= int(words[at]) < count or len(colour) != 6 or not unhex_into(check, 0, colour, 6):
+            if not 0 <= number(words[at]) < count or len(colour) != 6 or not unhex_into(check, 0, colour, 6):
                 raise ValueError
         frame = self.leds.frame
         for at in range(2, size, 2):
-            unhex_into(frame, 3 * int(words[at]), words[at + 1], 6)
+            unhex_into(frame, 3 * number(words[at]), words[at + 1], 6)
         self.frame(seq, None)  # positional: a benchmark may wrap frame(seq, colours)
 
     def limit(self, brightness, max_ma):
@@ -252,7 +253,9 @@ class TileApp:
         size = len(words) - 1
         if size < 3 or size % 3 or size > 3 * self.tiles:
             raise ValueError  # ERROR syntax
-        triples = [(int(words[at]), int(words[at + 1]), int(words[at + 2])) for at in range(1, len(words), 3)]
+        triples = [
+            (number(words[at]), number(words[at + 1]), number(words[at + 2])) for at in range(1, len(words), 3)
+        ]
         bad = self.pads.bad_pad(triples)
         if bad is not None:
             self.send("ERROR", "tunepad", *bad)

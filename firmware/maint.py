@@ -11,12 +11,14 @@
 # every NAME.new over NAME (main.py last), writes the identity file, removes
 # the journal and resets; a start that finds the journal (a power cut in the
 # middle) finishes it with finish().
+# MAINT announces the bytes of all the files: a PUT that would take more
+# than is left is refused, so the status LEDs' progress never passes it.
 
 import os
 from binascii import a2b_base64, crc32
 
 from board import IDENTITY_FILE
-from tileproto import message
+from tileproto import message, number
 
 try:
     from micropython import const
@@ -31,6 +33,7 @@ SILENT_MS = const(5000)  # no line for this long: maintenance ends, the old firm
 WAIT_MS = const(100)  # the watchdog (2 s) is fed at least this often
 JOURNAL = "fwcommit.txt"
 _NAME_CHARS = b"abcdefghijklmnopqrstuvwxyz0123456789_"
+_HEX = b"0123456789abcdef"  # PUT's CRC and COMMIT's identity: lower-case hex only
 _AMBER = b"\xff\x80\x00"  # the status LEDs fill with it as the files arrive
 
 
@@ -84,9 +87,9 @@ class Maintenance:
     def __init__(self, app, total):
         self.app = app
         self.total = total
-        self.done = 0  # bytes of all files received so far
+        self.done = 0  # bytes of the files kept and of the one arriving: at most total
         self.lit = -1  # status LEDs lit for that
-        self.files = []  # names complete and checked as NAME.new
+        self.files = {}  # name: size, of the files complete and checked as NAME.new
         self.name = None  # the file being received
         self.file = None
         self.size = 0
@@ -128,11 +131,12 @@ class Maintenance:
         kind = words[0]
         try:
             if kind == b"PUT":
-                if len(words[3]) != 8:
+                crc = words[3]
+                if len(crc) != 8 or any(byte not in _HEX for byte in crc):
                     raise ValueError
-                self.put(words[1], int(words[2]), int(words[3], 16))
+                self.put(words[1], number(words[2]), int(crc, 16))
             elif kind == b"DATA":
-                self.data(int(words[1]), a2b_base64(words[2]))
+                self.data(number(words[1]), a2b_base64(words[2]))
             elif kind == b"COMMIT":
                 self.commit(words[1])
             elif kind != b"BEAT":  # a BEAT only keeps the session alive
@@ -145,15 +149,19 @@ class Maintenance:
 
     def put(self, name, size, crc):
         self.drop()
+        self.name = None  # a new PUT ends the last file: a DATA now is this one's, or refused
         if not _name_ok(name):
             self.refuse("name", name)
             return
-        if not 0 <= size <= MAX_FILE:
+        name = name.decode()
+        others = self.done - self.files.get(name, 0)  # a file sent again replaces its first copy
+        if size > MAX_FILE or others + size > self.total:
             self.refuse("size", name, size)
             return
-        name = name.decode()
         if name in self.files:
-            self.files.remove(name)
+            del self.files[name]
+            self.done = others
+            self.progress()
         self.name, self.size, self.crc, self.running, self.got = name, size, crc, 0, 0
         self.file = open(name + ".new", "wb")
         if size:
@@ -163,12 +171,12 @@ class Maintenance:
 
     def data(self, offset, chunk):
         count = len(chunk)
-        if self.file is None:
-            self.refuse("state", "DATA")
-        elif not 0 < count <= MAX_DATA:
+        if not 0 < count <= MAX_DATA:
             raise ValueError
-        elif offset + count == self.got and offset < self.got:
-            self.send("GOT", self.name, self.got)  # a repeat: the host missed our GOT
+        elif self.name is not None and offset + count == self.got and offset < self.got:
+            self.send("GOT", self.name, self.got)  # a repeat (the last file's too): the host missed our GOT
+        elif self.file is None:
+            self.refuse("state", "DATA")
         elif offset != self.got:
             self.refuse("offset", self.name, self.got)
         elif offset + count > self.size:
@@ -191,11 +199,13 @@ class Maintenance:
         self.file = None
         if self.running & 0xFFFFFFFF != self.crc:
             _remove(name + ".new")
+            self.done -= self.size
+            self.progress()
             self.refuse("crc", name)
+            self.name = None
         else:
-            self.files.append(name)
-            self.send("GOT", name, self.size)
-        self.name = None
+            self.files[name] = self.size
+            self.send("GOT", name, self.size)  # self.name stays: a repeat of the last DATA is answered again
 
     def commit(self, identity):
         if self.file is not None:
@@ -204,7 +214,7 @@ class Maintenance:
         if not self.files:
             self.refuse("missing", "-")
             return
-        if not 0 < len(identity) <= 16 or any(byte not in b"0123456789abcdef" for byte in identity):
+        if not 0 < len(identity) <= 16 or any(byte not in _HEX for byte in identity):
             raise ValueError
         names = [name for name in self.files if name != "main.py"]
         if "main.py" in self.files:
@@ -212,7 +222,7 @@ class Maintenance:
         with open(JOURNAL + ".new", "w") as journal:
             journal.write(identity.decode() + "\n" + "\n".join(names) + "\n")
         _replace(JOURNAL + ".new", JOURNAL)
-        self.files = []
+        self.files = {}
         app = self.app
         if app.feed is not None:
             app.feed()  # a fresh 2 s for the renames
@@ -234,11 +244,13 @@ class Maintenance:
             self.file.close()
             self.file = None
             _remove(self.name + ".new")
+            self.done -= self.got
+            self.progress()
 
     def end(self):
         self.drop()
         if self.files:
-            self.files = []
+            self.files = {}
             remove_leftovers()
 
     def progress(self):

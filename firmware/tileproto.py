@@ -8,6 +8,7 @@
 # No allocation per byte: LineReader keeps one buffer for its whole life,
 # the link reads straight into it (space()/received()), lines are found with
 # find() and checked in place; only a good line's words become new bytes.
+# number() reads a numeric field: ASCII digits only (int() takes more).
 
 try:
     from binascii import crc32
@@ -28,6 +29,7 @@ except ImportError:  # CPython (the host, the tests): the same functions, interp
 PROTOCOL = 2
 MAX_LINE = 512  # bytes, newline excluded: fits a frame of 80 LEDs
 MAX_SET = 16  # LEDs one SET may change; more go as a FRAME (about as short by then)
+MAX_DIGITS = 10  # the longest number a field may spell (no field needs more)
 
 _table = None
 
@@ -72,6 +74,28 @@ def _printable(text: ptr8, end: int) -> bool:
         if byte < 0x20 or byte > 0x7E or byte == 0x2A:
             return False
     return True
+
+
+@micropython.viper
+def _decimal(text: ptr8, size: int) -> bool:
+    # Every byte of text[:size] an ASCII digit 0-9.
+    for i in range(size):
+        byte = text[i]
+        if byte < 0x30 or byte > 0x39:
+            return False
+    return True
+
+
+def number(word):
+    """The value of a numeric field (bytes): 1 to MAX_DIGITS ASCII digits 0-9, nothing else.
+
+    Raises ValueError for anything more that int() would take: a sign, '_',
+    spaces, '0x', another script's digits (PROTOCOL.md: numbers are decimal).
+    """
+    size = len(word)
+    if not 0 < size <= MAX_DIGITS or not _decimal(word, size):
+        raise ValueError
+    return int(word)
 
 
 @micropython.viper

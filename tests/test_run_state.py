@@ -158,3 +158,48 @@ def test_a_screenshot_that_cannot_be_saved_is_one_line(tmp_path, run_cli, where)
     lines = result.stderr.strip().splitlines()
     assert result.returncode == 1 and "Traceback" not in result.stderr, result.stderr
     assert len(lines) == 1 and lines[0].startswith(f"{script}:2: cannot save the screenshot"), lines
+
+
+@pytest.mark.parametrize("nesting", ["a = " + "[" * 5000 + "]" * 5000, "a = " + "{b = " * 3000 + "}" * 3000])
+def test_a_configuration_nested_thousands_deep_is_one_line(tmp_path, run_cli, nesting):
+    path = tmp_path / "deep.toml"
+    path.write_text(nesting + "\n")
+    for command in (["config", "--check"], ["run"]):
+        result = run_cli(*command, "--config", path, env={"GPIOZERO_PIN_FACTORY": "mock"})
+        assert result.returncode == 2
+        assert result.stderr.strip().splitlines() == [f"{path}: not valid TOML: nested deeper than a configuration can be"]
+
+
+def test_a_display_picture_that_cannot_be_written_stops_run_before_a_game_is_dealt(tmp_path, run_cli):
+    state = tmp_path / "state"
+    config = tmp_path / "config.toml"
+    config.write_text(f'state_dir = "{state}"\n[tiles]\ndriver = "virtual"\n[display]\noutput = "png"\npng = "/proc/nope/spy.png"\n')
+    result = run_cli("run", "--config", config, env={"GPIOZERO_PIN_FACTORY": "mock"})
+    assert result.returncode == 2
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and lines[0].startswith("/proc/nope/spy.png: the display's picture cannot be written there")
+    assert not state.exists()  # no game dealt, no folder made
+
+
+GIGABYTES = 5 * 1024**3  # a sparse file: no disk space, but every reader that reads it whole runs out of memory
+
+
+@pytest.mark.parametrize("command", [
+    ["config", "--check", "--config", "{file}"],
+    ["replay", "{file}"],
+    ["console", "--record", "{file}"],
+    ["sim", "--headless", "--script", "{file}"],
+    ["sim", "--headless", "--script", "{script}", "--words", "{file}"],
+])
+def test_every_file_a_user_names_is_refused_when_larger_than_its_kind_before_it_is_read(tmp_path, run_cli, command):
+    huge = tmp_path / "huge.txt"
+    with open(huge, "wb") as file:
+        file.truncate(GIGABYTES)
+    script = tmp_path / "script.txt"
+    script.write_text("clue 1\n")
+    args = [part.format(file=huge, script=script) for part in command]
+    result = run_cli(*args, input="q\n", env={"SDL_VIDEODRIVER": "dummy"})
+    assert result.returncode == 2, result.stderr
+    lines = result.stderr.strip().splitlines()
+    assert len(lines) == 1 and str(huge) in lines[0] and f"{GIGABYTES} bytes" in lines[0], result.stderr
+    assert "Traceback" not in result.stderr

@@ -27,6 +27,8 @@ from .clibase import (
     add_lang,
     config_error_lines,
     configured_translator,
+    hold_folder,
+    seed,
     load_config,
     positive,
     refuse_contradictions,
@@ -66,7 +68,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     add_config(console, tr)
     console.add_argument("--variant", choices=list(VARIANTS), help=tr("cli.variant"))
     deal = console.add_mutually_exclusive_group()
-    deal.add_argument("--seed", type=int, metavar="N", help=tr("cli.seed"))
+    deal.add_argument("--seed", type=seed(tr), metavar="N", help=tr("cli.seed"))
     deal.add_argument("--key", metavar="KEY", help=tr("cli.key"))
     console.add_argument("--record", type=Path, metavar="FILE", help=tr("cli.record"))
     add_lang(console, tr)
@@ -79,7 +81,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     sim = commands.add_parser("sim", help=tr("cli.sim"), description=tr("cli.sim"))
     add_config(sim, tr)
     sim.add_argument("--variant", choices=list(VARIANTS), help=tr("cli.variant"))
-    sim.add_argument("--seed", type=int, metavar="N", help=tr("cli.seed"))
+    sim.add_argument("--seed", type=seed(tr), metavar="N", help=tr("cli.seed"))
     sim.add_argument("--words", type=Path, metavar="FILE", help=tr("cli.sim_words"))
     sim.add_argument("--headless", action="store_true", help=tr("cli.sim_headless"))
     sim.add_argument("--script", type=Path, metavar="FILE", help=tr("cli.sim_script"))
@@ -91,7 +93,7 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
 
     run = commands.add_parser("run", help=tr("cli.run"), description=tr("cli.run"))
     add_config(run, tr)
-    run.add_argument("--seed", type=int, metavar="N", help=tr("cli.run_seed"))
+    run.add_argument("--seed", type=seed(tr), metavar="N", help=tr("cli.run_seed"))
     add_lang(run, tr)
 
     selftest = commands.add_parser("selftest", help=tr("cli.selftest"), description=tr("cli.selftest"))
@@ -232,8 +234,6 @@ def _no_screen(error, tr: Translator) -> int:
 
 
 def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
-    import logging
-
     from .screencheck import no_display
 
     config = load_config(args.config_file, tr)
@@ -243,6 +243,23 @@ def cmd_run(args: argparse.Namespace, tr: Translator) -> int:
     if config.display.output == "window" and no_display():
         print(tr("display.no_display_run"), file=sys.stderr)
         return EXIT_USAGE
+    if config.display.output == "png":  # before anything is dealt or opened: no game left behind
+        from .display.outputs import png_frame_path, png_problem
+
+        problem = png_problem(png_frame_path(str(config.display.png), 0))  # its folder made, as the display would
+        if problem is not None:
+            print(tr.error(problem), file=sys.stderr)
+            return EXIT_USAGE
+    lock = hold_folder(games_folder(config.state_dir), "run", tr, "run.state_unusable")
+    if isinstance(lock, int):
+        return lock  # before the tile board or the pins are touched: the table that holds them plays on
+    with lock:
+        return _run(config, args, tr)
+
+
+def _run(config, args: argparse.Namespace, tr: Translator) -> int:
+    import logging
+
     logging.basicConfig(level=_log_level(tr), format="%(levelname)s %(name)s: %(message)s")
     import warnings
 
@@ -343,11 +360,16 @@ def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
     if args.script is not None:
         from .sim.script import ScriptError, parse_script
 
-        if args.script.exists() and not args.script.is_file() and not args.script.is_dir():  # a FIFO would hang
+        from .files import NotRegular, TooBig, read_regular
+
+        try:
+            steps = parse_script(read_regular(args.script).decode("utf-8"))
+        except NotRegular:  # a FIFO would hang, /dev/zero fill memory
             print(f"{args.script}: {tr('error.not_a_regular_file')}", file=sys.stderr)
             return EXIT_USAGE
-        try:
-            steps = parse_script(args.script.read_text("utf-8"))
+        except TooBig as error:
+            print(tr("error.file_too_big", path=str(args.script), size=error.size, most=error.most), file=sys.stderr)
+            return EXIT_USAGE
         except UnicodeDecodeError:
             print(tr("error.unreadable", path=str(args.script), why=tr("config.encoding")), file=sys.stderr)
             return EXIT_USAGE
@@ -376,15 +398,22 @@ def cmd_sim(args: argparse.Namespace, tr: Translator) -> int:
     from .display import NoScreen
     from .sim.window import run_window
 
-    sim = Simulator(config, tr, seed=args.seed, words=words)
-    sim.start()
-    try:
-        interrupted = run_window(sim, (width, height), tr("sim.title"), spymaster_window=args.spymaster_window or None)
-    except NoScreen:
-        print(tr("display.no_display_sim"), file=sys.stderr)
-        return EXIT_USAGE
-    finally:
-        sim.close()
+    lock = hold_folder(games_folder(config.state_dir, "sim"), "sim", tr, "state.sim_unusable")
+    if isinstance(lock, int):
+        return lock
+    with lock:
+        sim = Simulator(config, tr, seed=args.seed, words=words)
+        try:
+            sim.start()
+            interrupted = run_window(sim, (width, height), tr("sim.title"), spymaster_window=args.spymaster_window or None)
+        except NoScreen:
+            print(tr("display.no_display_sim"), file=sys.stderr)
+            return EXIT_USAGE
+        except OSError as error:  # no game can be kept there: a full, read-only or missing folder
+            print(tr("state.sim_unusable", path=str(error.filename or config.state_dir), why=error.strerror or error), file=sys.stderr)
+            return EXIT_USAGE
+        finally:
+            sim.close()
     return EXIT_INTERRUPTED if interrupted else 0
 
 
@@ -624,8 +653,6 @@ def cmd_replay(args: argparse.Namespace, tr: Translator) -> int:
 
 
 def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
-    import signal
-
     from .console import Console
     from .deal import Deal
     from .words import builtin_words
@@ -650,6 +677,22 @@ def cmd_console(args: argparse.Namespace, tr: Translator) -> int:
     # The keys and words `sim --seed` and `run --seed` deal; unseeded, no word comes back across games.
     deal = Deal(args.seed, builtin_words(tr.language), None if args.seed is not None else folder / f"words-{tr.language}.json")
     console = Console(tr, folder, args.variant or config.variant, colour=colour, deal=deal)
+    if args.record is None:
+        lock = hold_folder(folder, "console", tr, "console.state_unusable")
+    elif not args.record.parent.is_dir():  # its folder is not made: a mistyped path would be
+        print(tr("error.unwritable", path=str(args.record), why=os.strerror(errno.ENOENT)), file=sys.stderr)
+        return EXIT_USAGE
+    else:  # the folder the record is in: not while a table or another console plays there
+        lock = hold_folder(args.record.parent, "console", tr, "error.unwritable", make=False)
+    if isinstance(lock, int):
+        return lock
+    with lock:
+        return _console(console, key, args, folder, tr)
+
+
+def _console(console, key, args: argparse.Namespace, folder: Path, tr: Translator) -> int:
+    import signal
+
     received: list[int] = []
 
     def interrupt(signum, frame):

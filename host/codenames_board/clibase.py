@@ -216,3 +216,39 @@ def positive(kind, tr: Translator, most):
 
     convert.__name__ = kind.__name__  # argparse names the type in its messages
     return convert
+
+
+SEED_MOST = 2**63 - 1  # any seed a person types; the record keeps it as a JSON number every reader takes
+
+
+def seed(tr: Translator):
+    """An argparse type: a whole number from 0 to SEED_MOST (a seed)."""
+
+    def convert(text: str) -> int:
+        value = int(text) if text.isascii() and text.isdigit() and len(text) <= 19 else -1
+        if not 0 <= value <= SEED_MOST:
+            raise argparse.ArgumentTypeError(tr("cli.seed_range", value=text[:40], most=SEED_MOST))
+        return value
+
+    convert.__name__ = "int"
+    return convert
+
+
+def hold_folder(folder, command: str, tr: Translator, unusable: str, make: bool = True):
+    """The lock on a folder of game records for this command (see statelock), or the exit code after
+    one line: another table holds it (1: that one may end, the service tries again), or the folder
+    cannot be used (2, with the ``unusable`` message: ``path`` and ``why``)."""
+    from .statelock import FolderInUse, hold
+
+    try:
+        return hold(folder, command, make)
+    except FolderInUse as error:
+        holder = error.holder
+        if holder.pid is None:
+            print(tr("state.in_use_unknown", path=str(folder)), file=sys.stderr)
+        else:
+            print(tr("state.in_use", path=str(folder), pid=holder.pid, command=holder.command, since=holder.since), file=sys.stderr)
+        return EXIT_FAILURE
+    except OSError as error:
+        print(tr(unusable, path=str(error.filename or folder), why=error.strerror or error), file=sys.stderr)
+        return EXIT_USAGE

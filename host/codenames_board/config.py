@@ -17,6 +17,7 @@ from pathlib import Path
 from typing import Any
 
 from .engine import TILES, VARIANTS, tile_name
+from .files import NotRegular, TooBig, read_regular
 from .i18n import LANGUAGES
 from .tileboard.base import COLOUR_ORDERS
 
@@ -317,6 +318,8 @@ def parse(text: str, source: str = "defaults") -> Config:
         user = tomllib.loads(text)
     except tomllib.TOMLDecodeError as error:
         raise ConfigErrors([ConfigError("config.toml", "", why=str(error))]) from error
+    except RecursionError:  # arrays or tables nested thousands deep: no configuration looks like that
+        raise ConfigErrors([ConfigError("config.toml_nested", "")]) from None
     values = _merge(defaults, user, "", errors)
     checked = _check(values, SCHEMA, "", errors)
     _check_colours(checked.get("colours", {}), errors)
@@ -406,7 +409,11 @@ def load(explicit: str | os.PathLike | None = None, environ: dict | None = None)
     if path is None:
         return parse("", "defaults")
     try:
-        text = path.read_text("utf-8-sig")  # a byte order mark, as Windows editors write one, is no TOML error
+        text = read_regular(path).decode("utf-8-sig")  # a byte order mark, as Windows editors write one, is no TOML error
     except UnicodeDecodeError as error:
         raise ConfigErrors([ConfigError("config.encoding", "")]) from error
+    except TooBig as error:
+        raise ConfigErrors([ConfigError("config.too_big", "", size=error.size, most=error.most)]) from None
+    except NotRegular:  # a FIFO would hang the read, /dev/zero fill the memory
+        raise ConfigErrors([ConfigError("error.not_a_regular_file", "")]) from None
     return parse(text, str(path))

@@ -30,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from codenames_firmware.tileproto import PROTOCOL, LineReader, message
+from codenames_firmware.tileproto import PROTOCOL, LineReader, message, number
 
 from .clibase import add_config, add_lang
 from .i18n import Translator
@@ -132,7 +132,7 @@ class BoardLink:
                 raise InstallFailed("old_firmware", port=self.port)
             raise InstallFailed("refused", port=self.port, what="HELLO", detail=_text(words[1:]))
         try:
-            protocol = int(words[1])
+            protocol = number(words[1])
             firmware = words[2].decode()
         except (IndexError, ValueError, UnicodeDecodeError):
             raise InstallFailed("no_answer", port=self.port) from None
@@ -153,9 +153,10 @@ def transfer(link: BoardLink, files: dict[str, bytes], firmware_id: str, say=lam
     total = sum(len(content) for content in files.values())
     words = _exchange(link, ("MAINT", total), (b"MAINT",), "MAINT")
     try:
-        chunk = min(MAX_DATA, int(words[2]))
+        chunk = min(MAX_DATA, number(words[2]))
     except (IndexError, ValueError):
         chunk = MAX_DATA
+    chunk = chunk or MAX_DATA  # a board that says 0 would make the transfer loop forever
     for name, content in files.items():
         crc = "%08x" % (binascii.crc32(content) & 0xFFFFFFFF)
         _exchange(link, ("PUT", name, len(content), crc), (b"GOT",), name, _got(name, 0))  # GOT name 0: ready

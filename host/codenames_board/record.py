@@ -15,7 +15,9 @@ a power cut loses at most the lines of the fsync in flight.
 
 from __future__ import annotations
 
+import contextlib
 import errno
+import io
 import json
 import logging
 import os
@@ -42,6 +44,7 @@ from .engine import (
     Undo,
     new_game,
 )
+from .files import NotRegular, TooBig, open_regular, read_regular
 
 log = logging.getLogger(__name__)
 
@@ -159,6 +162,7 @@ class Record:
     actions: list[tuple[int, Action]]  # (line number, action), undo lines included
     good_bytes: int  # length of the part made of whole lines
     torn_line: int | None = None  # line number of a torn last line that was dropped
+    last_time: str | None = None  # the "time" on the last action line (the table writes one on each)
 
     def replay(self) -> Game:
         """The game after every action; a line the rules reject raises RecordError naming it."""
@@ -173,8 +177,14 @@ class Record:
 
 _HEADER_START = b'{"format": "' + FORMAT_PREFIX.encode()
 
-
+# What a game can be. A game has a natural size: 25 tiles, a clue and an END TURN a turn, some
+# undos; a few hundred lines. Ten thousand lines is an evening of undoing every action; a record
+# past either limit is refused before it is read, so no file makes a reader take the memory of
+# a small computer (a record costs about five times its size in memory once read).
 MAX_LINE_BYTES = 64 * 1024  # a header with 25 long words is under 2 KiB
+MAX_ACTIONS = 10_000  # action lines (undo lines included); the writer refuses the next one
+MAX_RECORD_BYTES = 2 * 1024 * 1024  # 10,000 of the table's lines are about 650 KiB
+_BLANK = b" \t\r\n\x00"
 
 
 def _parse_line(raw: bytes) -> object:
@@ -189,50 +199,63 @@ def _parse_line(raw: bytes) -> object:
 
 def parse_record(data: bytes) -> Record:
     """A record from the bytes of a file. A torn last line is dropped (see Record.torn_line)."""
-    if not data.strip(b" \t\r\n\x00"):
-        raise RecordError("empty")
-    lines = data.split(b"\n")
-    # Every line but the last ended with a newline; the last is whatever followed the final newline.
-    offsets, position = [], 0
-    for raw in lines:
-        offsets.append(position)
-        position += len(raw) + 1
-    last_content = max(index for index, raw in enumerate(lines) if raw.strip(b" \t\r\x00"))
-    parsed: list[tuple[int, object]] = []
-    torn_line = None
-    good_bytes = 0  # end of the last whole line read, its newline included
-    for index, raw in enumerate(lines):
-        number = index + 1
-        if not raw.strip(b" \t\r\x00"):
+    if len(data) > MAX_RECORD_BYTES:
+        raise RecordError("too_big", size=len(data), most=MAX_RECORD_BYTES)
+    return _parse_stream(io.BytesIO(data))
+
+
+def _parse_stream(file) -> Record:
+    """A record read a line at a time from a binary file (whose size is within the limits):
+    each line becomes its action at once, so memory holds the actions, never the text."""
+    header: Header | None = None
+    actions: list[tuple[int, Action]] = []
+    position = good_bytes = 0  # where the next line starts; the end of the last whole line read
+    number, torn_line, junk_line, last_time, content = 0, None, None, None, False
+    while True:
+        raw = file.readline(MAX_LINE_BYTES + 2)
+        if not raw:
+            break
+        number += 1
+        start, position = position, position + len(raw)
+        if not raw.strip(_BLANK):
+            if junk_line is None and raw.strip(b" \t\r\n"):
+                junk_line = number  # zero bytes: what a power cut leaves where a line was being written
             continue
+        content = True
         try:
-            obj = _parse_line(raw)
+            obj = _parse_line(raw[:-1] if raw.endswith(b"\n") else raw)
         except (UnicodeDecodeError, ValueError) as error:
-            if index == last_content:
+            while not raw.endswith(b"\n"):  # a line too long: the rest of it
+                raw = file.readline(MAX_LINE_BYTES + 2)
+                if not raw:
+                    break
+            if not file.read(MAX_RECORD_BYTES).strip(_BLANK):
                 # A power cut mid-write leaves a partial line (or zero bytes) at the end: drop it.
                 torn_line = number
+                if header is None:
+                    file.seek(start)
+                    begin = file.readline(len(_HEADER_START) + 16).strip(_BLANK)
+                    if begin and _HEADER_START.startswith(begin[: len(_HEADER_START)]):
+                        raise RecordError("torn_header", number) from error
+                    raise RecordError("not_a_record", number) from error
                 break
-            if index == 0:
+            if header is None:
                 raise RecordError("not_a_record", number) from error
             raise RecordError("bad_json", number) from error
-        parsed.append((number, obj))
-        good_bytes = min(offsets[index] + len(raw) + 1, len(data))
-    if torn_line is None and parsed:
-        # Zero bytes after the last whole line: what a file system leaves when the power went off
-        # as a line was written. That line is gone; say so, as for a line cut short.
-        rest = data[good_bytes:]
-        content = rest.lstrip(b" \t\r\n")
-        if content:
-            torn_line = data.count(b"\n", 0, len(data) - len(content)) + 1
-    if not parsed:
-        start = lines[torn_line - 1].strip(b" \t\r\x00") if torn_line else b""
-        if _HEADER_START.startswith(start[: len(_HEADER_START)]) and start:
-            raise RecordError("torn_header", torn_line)
-        raise RecordError("not_a_record", torn_line or 1)
-    (header_line, header_obj), *action_objs = parsed
-    header = Header.from_json(header_obj, header_line)
-    actions = [(number, action_from_json(obj, number)) for number, obj in action_objs]
-    return Record(header, actions, good_bytes, torn_line)
+        if header is None:
+            header = Header.from_json(obj, number)
+        else:
+            if len(actions) == MAX_ACTIONS:
+                raise RecordError("too_many_actions", number, most=MAX_ACTIONS)
+            actions.append((number, action_from_json(obj, number)))
+            time = obj.get("time")
+            last_time = time if isinstance(time, str) else last_time
+        good_bytes, junk_line = position, None
+    if not content:
+        raise RecordError("empty")
+    if torn_line is None and junk_line is not None:
+        torn_line = junk_line  # zero bytes after the last whole line: that line is gone; say so
+    return Record(header, actions, good_bytes, torn_line, last_time)
 
 
 def error_line(path: str, error: RecordError, tr) -> str:
@@ -245,15 +268,29 @@ def error_line(path: str, error: RecordError, tr) -> str:
 
 
 def read_record(path: str | os.PathLike) -> Record:
-    """Read a record file. Raises RecordError (a ValueError) or OSError."""
-    return parse_record(_read_regular(Path(path)))
+    """Read a record file, a line at a time. Raises RecordError (a ValueError) or OSError."""
+    with _as_record_error():
+        file = open_regular(path, MAX_RECORD_BYTES)
+    with file:
+        return _parse_stream(file)
 
 
 def _read_regular(path: Path) -> bytes:
-    """The bytes of a record file; a pipe or a device is refused (a FIFO would hang, /dev/zero fill memory)."""
-    if path.exists() and not path.is_file() and not path.is_dir():
-        raise RecordError("not_a_regular_file")
-    return path.read_bytes()
+    """The bytes of a record file, at most what a record can be."""
+    with _as_record_error():
+        return read_regular(path, MAX_RECORD_BYTES)
+
+
+@contextlib.contextmanager
+def _as_record_error():
+    """A pipe or a device (a FIFO would hang, /dev/zero fill memory), or a file larger than a record
+    can be, refused before it is read, as what it is for a record."""
+    try:
+        yield
+    except NotRegular:
+        raise RecordError("not_a_regular_file") from None
+    except TooBig as error:
+        raise RecordError("too_big", size=error.size, most=error.most) from None
 
 
 def _fsync_directory(path: Path) -> None:
@@ -292,6 +329,11 @@ def _plain_line(action: Action, extra: dict) -> bytes | None:
     return (f'{body}, "time": "{time}"}}\n' if time is not None else body + "}\n").encode()
 
 
+class RecordFull(OSError):
+    """The record holds as much as a game can (MAX_ACTIONS, MAX_RECORD_BYTES): nothing more is
+    written, so that every record the table leaves can be read again. errno EFBIG."""
+
+
 class RecordWriter:
     """Appends actions to a record, and brings the record back after the disk failed.
 
@@ -326,6 +368,7 @@ class RecordWriter:
         self.path = path
         self._fd: int | None = fd
         self._content = bytearray(content)  # every whole line accepted so far: what the disk must hold
+        self._lines = content.count(b"\n")  # the header and the action lines (blank ones too): for the limits
         self.fault: OSError | None = None  # why the disk's copy cannot be trusted until a repair
         self.on_sync_error = on_sync_error
         self._closed = False
@@ -447,6 +490,8 @@ class RecordWriter:
         if self.fault is not None:
             self.repair()  # raises while the disk still fails: nothing more is accepted until then
         data = obj if isinstance(obj, bytes) else (_ENCODER.encode(obj) + "\n").encode("utf-8")
+        if self._lines > MAX_ACTIONS or len(self._content) + len(data) > MAX_RECORD_BYTES:
+            raise RecordFull(errno.EFBIG, "the game record is full", str(self.path))  # every record stays readable
         view = memoryview(data)
         try:
             while view:
@@ -457,6 +502,7 @@ class RecordWriter:
         except OSError:
             self._cut_back()
             raise
+        self._lines += 1
         if self._thread is None:
             with self._changed:
                 self._content += data
@@ -601,12 +647,12 @@ def finish_rewrites(folder: Path) -> None:
     for temp in leftovers:
         record = temp.with_name(temp.name[: -len(RecordWriter.REWRITE_SUFFIX)])
         try:
-            new = temp.read_bytes()
+            new = _read_regular(temp)
             new_good = parse_record(new).good_bytes
         except (RecordError, OSError):
             new, new_good = b"", 0
         try:
-            old = record.read_bytes()
+            old = _read_regular(record)
             old_good = parse_record(old).good_bytes
         except (RecordError, OSError):
             old, old_good = b"", 0

@@ -2,7 +2,6 @@
 
 from __future__ import annotations
 
-import json
 from dataclasses import dataclass, field
 from datetime import datetime
 from pathlib import Path
@@ -17,18 +16,6 @@ def _time(text: object) -> datetime | None:
         return datetime.fromisoformat(text.replace("Z", "+00:00"))
     except ValueError:
         return None
-
-
-def _last_time(path: Path) -> datetime | None:
-    """The time on the record's last action line (the table writes one on every line)."""
-    for line in reversed(path.read_text("utf-8", errors="replace").splitlines()):
-        try:
-            found = _time(json.loads(line).get("time"))
-        except (ValueError, AttributeError):
-            continue
-        if found is not None:
-            return found
-    return None
 
 
 @dataclass
@@ -86,7 +73,7 @@ def collect(folder: Path) -> Stats:
             stats.wins[outcome.winner.value] += 1
             if outcome.reason.value == "assassin":
                 stats.assassin += 1
-        started, ended = _time(record.header.created), _last_time(path)
+        started, ended = _time(record.header.created), _time(record.last_time)
         if started and ended and ended >= started:
             stats.minutes.append((ended - started).total_seconds() / 60)
     return stats

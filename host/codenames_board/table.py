@@ -174,7 +174,7 @@ class Table:
         self._last_frame: bytes | None = None
         self._shown: tuple | None = None
         self._sounds: list[str] = []  # started after the frame is out
-        self._last_number = 0  # the highest game number in the records (see start)
+        self._last_number: int | None = None  # the highest game number in the records, once read
         self._phase_key: tuple | None = None
         self._unsaved = False  # an action or an fsync failed since the record was last whole
         self._repair_at: float | None = None  # when to try writing the record out again
@@ -194,8 +194,8 @@ class Table:
         """
         now = self.clock()
         finish_rewrites(self.games_dir)
-        numbered = sorted(((_record_number(path), path.name, path) for path in self.games_dir.glob("*.jsonl")), reverse=True)
-        self._last_number = max((number for number, _, _ in numbered), default=0)
+        numbered = _numbered_records(self.games_dir)
+        self._last_number = max([0] + [number for number, _, _ in numbered[:1]])
         if not (numbered and self._resume(numbered[0][2], now)):
             self.deal(now)
 
@@ -244,6 +244,8 @@ class Table:
         OSError goes to the caller.
         """
         now = self.clock() if now is None else now
+        if self._last_number is None:  # dealt without start(): `run --seed` still takes the next number
+            self._last_number = max([0] + [number for number, _, _ in _numbered_records(self.games_dir)[:1]])
         seed = self.new_seed()
         key = Key.generate(seed)
         started = self.wall_clock()
@@ -621,6 +623,15 @@ class Table:
     def close(self) -> None:
         self.sounder.stop()
         self.close_record()
+
+
+def _numbered_records(folder: Path) -> list[tuple[int, str, Path]]:
+    """The records in ``folder`` as (number, name, path), the highest number first (none where the folder is missing)."""
+    try:
+        paths = list(folder.glob("*.jsonl"))
+    except OSError:
+        paths = []
+    return sorted(((_record_number(path), path.name, path) for path in paths), reverse=True)
 
 
 def _record_number(path: Path) -> int:

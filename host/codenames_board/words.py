@@ -14,6 +14,7 @@ from importlib import resources
 from pathlib import Path
 
 from .engine import TILES
+from .files import NotRegular, TooBig, read_regular
 
 
 class WordListError(ValueError):
@@ -45,10 +46,12 @@ def builtin_words(language: str) -> list[str]:
 def load_word_file(path: str | Path) -> list[str]:
     """A custom list (``--words FILE``). Raises WordListError with the fix in its message."""
     path = Path(path)
-    if path.exists() and not path.is_file() and not path.is_dir():  # a FIFO would hang, /dev/zero fill memory
-        raise WordListError("error.words_not_a_file", path=str(path))
     try:
-        data = path.read_bytes()
+        data = read_regular(path)
+    except NotRegular:  # a FIFO would hang, /dev/zero fill memory
+        raise WordListError("error.words_not_a_file", path=str(path)) from None
+    except TooBig as error:
+        raise WordListError("error.file_too_big", path=str(path), size=error.size, most=error.most) from None
     except OSError as error:
         raise WordListError("error.words_unreadable", path=str(path), why=error.strerror or str(error)) from error
     try:
@@ -77,10 +80,10 @@ class WordDealer:
     def resume(cls, words: list[str], state_file: Path, seed: int) -> WordDealer:
         """A dealer that carries on where the saved one stopped (if the list is the same)."""
         try:
-            saved = json.loads(state_file.read_text("utf-8"))
+            saved = json.loads(read_regular(state_file, 4096))
             if saved.get("count") == len(words) and isinstance(saved.get("seed"), int) and isinstance(saved.get("position"), int):
                 return cls(words, saved["seed"], saved["position"], state_file)
-        except (OSError, ValueError, AttributeError):
+        except (OSError, ValueError, AttributeError, RecursionError):  # missing or damaged: start afresh
             pass
         return cls(words, seed, 0, state_file)
 

@@ -13,6 +13,7 @@
 #                   once): {"m": [[word, ...], ...], "d": damaged, "o": overflows}
 #     E HEX         encode(payload): the line, as hex
 #     D HEX         decode(line): the words, or null
+#     N HEX         number(word): its value, or null (ValueError)
 
 import json
 import sys
@@ -61,6 +62,11 @@ for command in text.split("\n"):
         answer = hexlify(tileproto.encode(unhex(parts[1]))).decode()
     elif parts[0] == "D":
         answer = words_out(tileproto.decode(unhex(parts[1])))
+    elif parts[0] == "N":
+        try:
+            answer = tileproto.number(unhex(parts[1]))
+        except ValueError:
+            answer = None
     else:
         answer = "bad command"
     print(json.dumps(answer))

@@ -38,7 +38,8 @@ import leds as fw_leds  # noqa: E402
 import tileproto as fw_proto  # noqa: E402
 
 from codenames_board.tileboard.base import BoardProblem, TileTouched  # noqa: E402
-from codenames_board.tileboard.serial_board import SerialTileBoard  # noqa: E402
+from codenames_board.tileboard.repeats import MOST_KINDS, OTHERS  # noqa: E402
+from codenames_board.tileboard.serial_board import PROBLEMS_PER_S, SerialTileBoard  # noqa: E402
 from codenames_firmware import board as fw_board  # noqa: E402  (the pin table: constants only)
 from codenames_firmware import tileproto as host_proto  # noqa: E402
 
@@ -51,6 +52,32 @@ LINE = re.compile(rb"[\x20-\x29\x2b-\x7e]+\*[0-9a-f]{8}\n")
 BOARD_TYPES = {b"ERROR", b"ACK", b"BOARD", b"BEAT", b"TOUCH", b"BYE"}
 BOARD_ERROR_CODES = {b"protocol", b"length", b"limit", b"syntax", b"unknown", b"noisy", b"quiet", b"stuck", b"pads"}
 FUZZ = settings(max_examples=300, deadline=None)
+DECIMAL = re.compile(rb"[0-9]{1,10}")
+
+
+def decimal(word):
+    """A number as PROTOCOL.md says it (1 to 10 ASCII digits), read without tileproto.number."""
+    if not DECIMAL.fullmatch(word):
+        raise ValueError(f"not a decimal number: {word!r}")
+    return int(word)
+
+
+def non_decimal(value):
+    """Spellings of a number that int() takes (or that look like one) and PROTOCOL.md does not."""
+    digits = str(value)
+    spellings = [
+        f"+{digits}",
+        f"-{digits}",
+        f"{digits[:1]}_{digits[1:]}" if len(digits) > 1 else f"0_{digits}",
+        f"0x{value:x}",
+        f"{value}.0",
+        digits.rjust(11, "0"),  # decimal digits, one too many
+        "".join(chr(0xFF10 + int(digit)) for digit in digits),  # full-width digits: int() takes them
+        "".join(chr(0x0660 + int(digit)) for digit in digits),  # Arabic-Indic digits
+        f" {digits}",  # an extra space: two spaces between words
+        f"{digits}\t",
+    ]
+    return st.sampled_from(spellings)
 
 
 def test_firmware_modules_are_the_firmware_files():
@@ -186,16 +213,16 @@ def check_board_line(line):
     assert words is not None, line
     assert words[0] in BOARD_TYPES, line
     if words[0] == b"TOUCH":
-        assert len(words) == 4 and 0 <= int(words[1]) <= 0xFFFF and 0 <= int(words[2]) < TILES, line
+        assert len(words) == 4 and 0 <= decimal(words[1]) <= 0xFFFF and 0 <= decimal(words[2]) < TILES, line
         assert words[3] in (b"0", b"1"), line
     elif words[0] == b"BEAT":
         assert len(words) == 6 and re.fullmatch(rb"[0-9a-f]{7}", words[2]), line
-        assert all(int(word) >= 0 for word in words[1:2] + words[3:]), line
+        assert all(decimal(word) >= 0 for word in words[1:2] + words[3:]), line
     elif words[0] == b"BOARD":
         assert words[:5] == [b"BOARD", b"%d" % PROTOCOL, VERSION.encode(), b"%d" % TILES, b"%d" % STATUS_LEDS], line
         assert len(words) == 6 and re.fullmatch(rb"[0-9a-f]{7}", words[5]), line
     elif words[0] == b"ACK":
-        assert len(words) == 2 and re.fullmatch(rb"-?[0-9]+", words[1]), line
+        assert len(words) == 2 and decimal(words[1]) <= 0xFFFF, line
     elif words[0] == b"BYE":
         assert words == [b"BYE"], line
     else:
@@ -254,7 +281,7 @@ def led_states(messages):
 def good_led_message(words):
     """A FRAME or SET whose fields the firmware takes (PROTOCOL.md: anything else changes nothing)."""
     try:
-        if not 0 <= int(words[1]) <= 0xFFFF:
+        if not 0 <= decimal(words[1]) <= 0xFFFF:
             return False
         if words[0] == b"FRAME":
             return len(words[2]) == 6 * LEDS and hexadecimal(words[2])
@@ -262,7 +289,7 @@ def good_led_message(words):
         return (
             len(pairs) % 2 == 0
             and 1 <= len(pairs) // 2 <= fw_proto.MAX_SET
-            and all(0 <= int(led) < LEDS and len(colour) == 6 and hexadecimal(colour) for led, colour in zip(pairs[::2], pairs[1::2]))
+            and all(0 <= decimal(led) < LEDS and len(colour) == 6 and hexadecimal(colour) for led, colour in zip(pairs[::2], pairs[1::2]))
         )
     except (IndexError, ValueError):
         return False
@@ -342,7 +369,7 @@ def apply_led_message(frame, words):
         frame[:] = bytes.fromhex(words[2].decode())
     elif words[0] == b"SET":
         for led, colour in zip(words[2::2], words[3::2]):
-            frame[3 * int(led) : 3 * int(led) + 3] = bytes.fromhex(colour.decode())
+            frame[3 * decimal(led) : 3 * decimal(led) + 3] = bytes.fromhex(colour.decode())
 
 
 def test_firmware_answers_the_protocol_md_example_as_the_doc_shows():
@@ -452,7 +479,7 @@ def test_firmware_damaged_stream_has_no_effect_beyond_its_intact_lines(data):
         if any(shown):
             event("a frame is shown")
             assert any(scaled_by_some_factor(shown, state) for state in states), (mutation, damaged)
-    acked = {int(words[1]) for words in firmware.sent_words() if words[0] == b"ACK"}
+    acked = {decimal(words[1]) for words in firmware.sent_words() if words[0] == b"ACK"}
     assert acked <= {seq for index, seq in frames.items() if index not in damaged}
     if any(kind == b"SET" for kind, *_ in intact) and damaged & {i for i, line in enumerate(lines) if line.startswith(b"SET ")}:
         event("a SET damaged, later SETs intact")
@@ -466,6 +493,8 @@ def test_firmware_damaged_stream_has_no_effect_beyond_its_intact_lines(data):
 FIELD = st.one_of(
     st.integers(-3, 70000).map(str),
     st.sampled_from(["1", "0", "255", "10000", "10001", "256", "-1", "65536", "1_0", "+1", "0x1", "1.0", "a", "-"]),
+    st.integers(0, 70000).flatmap(non_decimal),
+    st.sampled_from(["01", "007", "0000000001", "00000000001", "-0", "+0", "0_0", "\uff11", "\u0661"]),
     st.just("ab" * 3 * LEDS),  # the right length for a FRAME
     st.just("zz" * 3 * LEDS),  # the right length, not hex
     st.just("AB" * 3 * LEDS),  # the right length, upper-case hex
@@ -557,7 +586,7 @@ def test_firmware_random_input_never_raises_and_sends_only_board_messages(hello_
     for words in firmware.link.delivered:
         if words[0] in (b"FRAME", b"SET") and good_led_message(words):
             event(f"a good {words[0].decode()} arrives")
-            good_seqs.add(int(words[1]))
+            good_seqs.add(decimal(words[1]))
             frame = bytearray(3 * LEDS) if words[0] == b"FRAME" else None
             if frame is not None:
                 apply_led_message(frame, words)
@@ -565,7 +594,7 @@ def test_firmware_random_input_never_raises_and_sends_only_board_messages(hello_
                     given_colours[led].add(bytes(frame[3 * led : 3 * led + 3]))
             else:
                 for led, colour in zip(words[2::2], words[3::2]):
-                    given_colours[int(led)].add(bytes.fromhex(colour.decode()))
+                    given_colours[decimal(led)].add(bytes.fromhex(colour.decode()))
     for write in firmware.strip.writes:
         assert len(write) == LEDS
         lit = [tile for tile in range(TILES) if any(write[fw_board.CHAIN[tile]])]
@@ -580,7 +609,7 @@ def test_firmware_random_input_never_raises_and_sends_only_board_messages(hello_
             ), [write[fw_board.CHAIN[tile]] for tile in lit]
     for words in firmware.sent_words():
         if words[0] == b"ACK":
-            assert int(words[1]) in good_seqs
+            assert decimal(words[1]) in good_seqs
 
 
 @given(st.lists(st.binary(max_size=300), max_size=20), st.integers(0, 300))
@@ -673,7 +702,8 @@ def test_firmware_frame_with_seq_out_of_range_is_not_shown():
 
 def host_board():
     events = []
-    board = SerialTileBoard(port="/nonexistent", on_event=events.append)
+    # A clock that stands still: the driver's Repeats count, and no interval ever ends.
+    board = SerialTileBoard(port="/nonexistent", on_event=events.append, clock=lambda: 0.0)
     return board, events
 
 
@@ -692,9 +722,18 @@ def host_model(messages, tiles=TILES):
     """PROTOCOL.md's rules for the host: (events, lost touches, acked frame, board counters, malformed)."""
     events, lost, acked, counters, malformed = [], 0, None, (0, 0, 0), 0
     last = None
+    number = decimal
+    said = set()  # the conditions the driver has logged (its clock stands still: no interval ends)
+    told, told_count = {}, 0  # what each code last told the table, and how many were told
 
-    def number(word):
-        return int(word)
+    def news(key):
+        """A condition is logged (an ERROR posted) once; past MOST_KINDS of them, one for all the rest."""
+        if key not in said and len(said) >= MOST_KINDS:
+            key = OTHERS
+        if key in said:
+            return False
+        said.add(key)
+        return True
 
     for words in messages:
         kind = words[0]
@@ -709,14 +748,25 @@ def host_model(messages, tiles=TILES):
                     if gap == 0 or gap > 0x8000:
                         continue  # a repeat, or older than the last
                     lost += gap - 1
+                    if gap > 1:
+                        news("lost")
                 last = seq
                 events.append(TileTouched(tile, state == 1))
             elif kind == b"BEAT":
-                counters = (number(words[3]), number(words[4]), number(words[5]))
+                beat = (number(words[3]), number(words[4]), number(words[5]))
+                if beat != counters:
+                    counters = beat
+                    news("counts")
             elif kind == b"ACK":
                 acked = number(words[1])
             elif kind == b"ERROR":
-                events.append(BoardProblem(words[1].decode(), b" ".join(words[2:]).decode()))
+                problem = BoardProblem(words[1].decode(), b" ".join(words[2:]).decode())
+                news(("ERROR", problem.code, problem.detail))
+                # Told to the table when its code's detail changes, PROBLEMS_PER_S within the (standing) second.
+                if told.get(problem.code) != problem.detail and told_count < PROBLEMS_PER_S:
+                    told[problem.code] = problem.detail
+                    told_count += 1
+                    events.append(problem)
             else:
                 malformed += 1  # BOARD belongs to the handshake; _dispatch runs after it
         except (IndexError, ValueError):
@@ -806,7 +856,8 @@ def test_host_random_input_never_raises_and_follows_the_rules(chunks):
 
 BOARD_FIELD = st.one_of(
     st.integers(-2, 0x10002).map(str),
-    st.sampled_from(["0", "1", "2", "24", "25", "-1", "65535", "65536", "x", "1.0", "0x1"]),
+    st.sampled_from(["0", "1", "2", "24", "25", "-1", "65535", "65536", "x", "1.0", "0x1", "1_2", "+7", "0_3", "012"]),
+    st.integers(0, 0x10002).flatmap(non_decimal),
 )
 BOARD_LINES = st.one_of(
     st.builds(
@@ -831,11 +882,78 @@ BOARD_LINES = st.one_of(
 def test_host_nonsense_fields_with_good_checksums_follow_the_rules(lines, sizes):
     board, events = host_board()
     host_feed(board, b"".join(lines), sizes)
-    check_host(board, events, [host_proto.decode(line[:-1]) for line in lines])
+    # A field of another script's digits is no printable ASCII: its line is dropped as damaged.
+    messages = [words for words in (host_proto.decode(line[:-1]) for line in lines) if words is not None]
+    check_host(board, events, messages)
     event(f"{sum(isinstance(e, TileTouched) for e in events)} touch events, {board.malformed} malformed")
     for touched in events:
         if isinstance(touched, TileTouched):
             assert 0 <= touched.tile < TILES
+
+
+# --- numbers spelt otherwise (PROTOCOL.md: decimal means ASCII digits only), on lines with good checksums
+
+
+@st.composite
+def board_lines_spelt_otherwise(draw):
+    """A TOUCH, ACK or BEAT the host would take, with one of its numbers spelt as int() takes it and
+    PROTOCOL.md does not (a sign, '_', '0x', other scripts' digits, too many digits...)."""
+    kind = draw(st.sampled_from(["TOUCH", "ACK", "BEAT"]))
+    if kind == "TOUCH":
+        fields, numbers = [draw(st.integers(0, 0xFFFF)), draw(st.integers(0, TILES - 1)), draw(st.integers(0, 1))], [0, 1, 2]
+    elif kind == "ACK":
+        fields, numbers = [draw(st.integers(0, 0xFFFF))], [0]
+    else:
+        fields = [draw(st.integers(0, 999)), "0000000", *draw(st.lists(st.integers(1, 999), min_size=3, max_size=3))]
+        numbers = [2, 3, 4]  # the counters (the beat's own number is not read)
+    at = draw(st.sampled_from(numbers))
+    fields[at] = draw(non_decimal(fields[at]))
+    return host_proto.message(kind, *fields)
+
+
+@given(st.lists(board_lines_spelt_otherwise(), min_size=1, max_size=6), chunkings())
+@FUZZ
+def test_host_numbers_spelt_otherwise_give_no_touch_ack_or_counts(lines, sizes):
+    board, events = host_board()
+    host_feed(board, b"".join(lines), sizes)
+    assert events == []
+    assert (board.acked_frame, board.board_counters, board.lost_touches) == (None, (0, 0, 0), 0)
+    assert board.malformed + board.damaged == len(lines)  # each one dropped and counted
+    event(f"{board.damaged} of {len(lines)} dropped as damaged (not ASCII, or two spaces)")
+
+
+@st.composite
+def host_lines_spelt_otherwise(draw):
+    """A HELLO, LIMIT, FRAME or SET the board would take, with one of its numbers spelt otherwise."""
+    kind = draw(st.sampled_from(["HELLO", "LIMIT", "FRAME", "SET"]))
+    if kind == "HELLO":
+        fields, numbers = [PROTOCOL], [0]
+    elif kind == "LIMIT":
+        fields, numbers = [draw(st.integers(0, 255)), draw(st.integers(0, 10000))], [0, 1]
+    elif kind == "FRAME":
+        fields, numbers = [draw(st.integers(0, 0xFFFF)), draw(st.binary(min_size=3 * LEDS, max_size=3 * LEDS)).hex()], [0]
+    else:
+        pairs = draw(set_pairs())
+        fields = [draw(st.integers(0, 0xFFFF)), *(field for pair in pairs for field in pair)]
+        numbers = [0, *range(1, len(fields), 2)]
+    at = draw(st.sampled_from(numbers))
+    fields[at] = draw(non_decimal(fields[at]))
+    return host_proto.message(kind, *fields)
+
+
+@given(st.lists(host_lines_spelt_otherwise(), min_size=1, max_size=6), chunkings())
+@FUZZ
+def test_firmware_numbers_spelt_otherwise_change_no_led_and_answer_syntax(lines, sizes):
+    firmware = Firmware()
+    firmware.step(HELLO)
+    firmware.step(host_proto.message("FRAME", 1, "123456" * LEDS))
+    frame, writes, sent = bytes(firmware.leds.frame), len(firmware.strip.writes), len(firmware.link.sent)
+    firmware.feed(b"".join(lines), sizes)
+    assert len(firmware.strip.writes) == writes and firmware.leds.frame == frame
+    answers = firmware.sent_words()[sent:]
+    assert all(words[:2] == [b"ERROR", b"syntax"] for words in answers), answers
+    assert len(answers) + firmware.link.reader.damaged == len(lines)  # each one refused, or dropped as damaged
+    assert firmware.app.connected and firmware.leds.brightness == fw_leds.DEFAULT_BRIGHTNESS
 
 
 def test_host_ack_with_seq_out_of_range_counts_malformed():

@@ -20,7 +20,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from codenames_firmware import tileproto
-from codenames_firmware.tileproto import MAX_LINE, LineReader, decode, encode, message
+from codenames_firmware.tileproto import MAX_DIGITS, MAX_LINE, LineReader, decode, encode, message, number
 
 HERE = Path(__file__).resolve().parent
 ROOT = HERE.parent.parent
@@ -265,6 +265,38 @@ def test_decode_accepts_one_trailing_cr():
 def test_decode_returns_the_payload_words():
     assert decode(line_of(b"BEAT 17 0001000 0 0 0")) == [b"BEAT", b"17", b"0001000", b"0", b"0", b"0"]
     assert decode(bytearray(GOOD)) == [b"HELLO", b"1"]
+
+
+# --- numbers: ASCII decimal digits, nothing else (PROTOCOL.md: "Numbers are decimal")
+
+DECIMAL = re.compile(rb"[0-9]{1,%d}" % MAX_DIGITS)
+# What int() takes (in bytes or, once decoded, in str) and the protocol does not: the words of the
+# issue ("TOUCH 1 1_2 1" revealed tile 12), signs, spaces, other bases and scripts, too many digits.
+NOT_NUMBERS = [
+    b"", b"1_2", b"+7", b"0_3", b"-1", b"-0", b"+0", b" 1", b"1 ", b"\t1", b"1\n", b"0x1", b"0b1", b"0o7",
+    b"1.0", b"1e3", b"12345678901", b"00000000001", "\u0661\u0662".encode(), "\uff11".encode(), b"x", b"-",
+]
+
+
+@pytest.mark.parametrize("word", [b"0", b"7", b"24", b"65535", b"007", b"0000000000", b"9999999999"])
+def test_number_reads_ascii_decimal_digits(word):
+    assert number(word) == int(word)
+
+
+@pytest.mark.parametrize("word", NOT_NUMBERS, ids=repr)
+def test_number_refuses_what_int_would_take(word):
+    with pytest.raises(ValueError):
+        number(word)
+
+
+@given(st.one_of(st.binary(max_size=12), st.text(max_size=12).map(str.encode), st.integers(-10, 10**11).map(lambda n: b"%d" % n)))
+@settings(max_examples=500, deadline=None)
+def test_number_takes_exactly_one_to_ten_ascii_digits(word):
+    if DECIMAL.fullmatch(word):
+        assert number(word) == int(word)
+    else:
+        with pytest.raises(ValueError):
+            number(word)
 
 
 # --- LineReader
@@ -583,6 +615,11 @@ def cpython_answer(command: str):
         return {"m": [[word.decode() for word in words] for words in messages], "d": damaged, "o": overflows}
     if parts[0] == "E":
         return encode(data).hex()
+    if parts[0] == "N":
+        try:
+            return number(data)
+        except ValueError:
+            return None
     words = decode(data)
     return None if words is None else [word.decode() for word in words]
 
@@ -595,6 +632,8 @@ def mp_commands():
     commands += [f"E {payload.hex() or '-'}" for payload in payloads]
     lines = [*REJECTED.values(), GOOD, GOOD + b"\r", *(message(*fields)[:-1] for fields in ROUND_TRIP)]
     commands += [f"D {line.hex() or '-'}" for line in lines]
+    words = [*NOT_NUMBERS, b"0", b"65535", b"007", b"9999999999", *(b"%d" % rng.randrange(10**9) for _ in range(20))]
+    commands += [f"N {word.hex() or '-'}" for word in words]
     return commands
 
 
@@ -625,3 +664,5 @@ def test_micropython_codec_gives_the_same_results_as_cpython(tmp_path, crc):
     assert any(answer["d"] for answer in streams)
     assert any(answer["o"] for answer in streams)
     assert sum(len(answer["m"]) for answer in streams) > 100
+    numbers = [answer for command, answer in zip(commands, answers) if command.startswith("N ")]
+    assert numbers.count(None) == len(NOT_NUMBERS) and 9999999999 in numbers

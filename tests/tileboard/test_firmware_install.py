@@ -22,7 +22,8 @@ from codenames_board.table import Table
 from codenames_board.tileboard import BoardConnected, VirtualTileBoard
 from codenames_board.tileboard.firmware_files import firmware_files, identity, shipped_identity, stage
 from codenames_board.tileboard.serial_board import SerialTileBoard
-from codenames_firmware.tileproto import PROTOCOL, LineReader, decode, message
+from codenames_firmware.tileproto import PROTOCOL, decode
+from boardline import Session
 from needs import micropython
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,43 +76,6 @@ def install_args(port, action="install", force=False):
 
 def flash_files(board) -> dict[str, bytes]:
     return {path.name: path.read_bytes() for path in board.flash.glob("*.py")}
-
-
-class Session:
-    """The host's end of the pty, spoken to line by line (no driver in between)."""
-
-    def __init__(self, link: Path) -> None:
-        self.fd: int | None = os.open(str(link), os.O_RDWR | os.O_NOCTTY)
-        self.reader = LineReader()
-        self.pending: list[list[bytes]] = []
-
-    def close(self) -> None:
-        if self.fd is not None:
-            os.close(self.fd)
-            self.fd = None
-
-    def send(self, *fields) -> None:
-        os.write(self.fd, message(*fields))
-
-    def expect(self, *kinds: bytes) -> list[bytes]:
-        """The next line of one of ``kinds`` (heartbeats and touches are passed over)."""
-        import select
-
-        while True:
-            while self.pending:
-                words = self.pending.pop(0)
-                if words[0] in kinds:
-                    return words
-            if not select.select([self.fd], [], [], 10)[0]:
-                raise AssertionError(f"no {kinds} from the board within 10 s")
-            data = os.read(self.fd, 4096)
-            if not data:
-                raise AssertionError("the board went away (its pty hung up)")
-            self.pending += self.reader.feed(data)
-
-    def ask(self, *fields, kinds=(b"GOT", b"ERROR")) -> list[bytes]:
-        self.send(*fields)
-        return self.expect(*kinds)
 
 
 @pytest.fixture

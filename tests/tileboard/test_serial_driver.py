@@ -1,5 +1,6 @@
 """The serial driver against a scripted board on a real pty: garbage, wrong versions, no board."""
 
+import logging
 import os
 import threading
 import tty
@@ -103,6 +104,65 @@ def test_garbage_on_the_line_is_dropped_counted_and_never_a_touch(scripted, driv
     assert host.malformed == 4  # tile 99, state 2, state "one", unknown type
     assert host.connected
     assert not [event for event in events.seen if is_touch(event)]
+
+
+def test_numbers_that_are_not_decimal_give_no_touch(scripted, driver, events):
+    # The audit's lines, with good checksums: int() reads tiles 12, 7 and 3 in them, PROTOCOL.md no number.
+    board = scripted()
+    host = driver(board.path)
+    events.wait_for(lambda event: isinstance(event, BoardConnected))
+    board.write(message("TOUCH", 1, "1_2", 1) + message("TOUCH", 2, "+7", 1) + message("TOUCH", 3, "0_3", 1))
+    board.write(message("TOUCH", "+4", 9, 1) + message("TOUCH", 5, 9, "0x1") + message("TOUCH", 6, "00000000009", 1))
+    board.write(message("ACK", "+0") + message("BEAT", 1, "0000000", "1_0", 0, 0))
+    board.write(message("TOUCH", 7, 5, 1))
+    assert events.wait_for(is_touch) == TileTouched(5, True)
+    assert not [event for event in events.seen if is_touch(event)]
+    assert host.malformed == 8 and host.damaged == 0
+    assert (host.acked_frame, host.board_counters, host.lost_touches) == (None, (0, 0, 0), 0)
+
+
+@pytest.mark.parametrize("fields", [("+2", 25, 12), (2, "2_5", 12), (2, 25, "1_2")], ids=["protocol", "tiles", "status"])
+def test_a_board_line_with_a_number_that_is_not_decimal_is_no_board(scripted, driver, events, fields):
+    protocol, tiles, status_leds = fields
+    board = scripted(board_line=message("BOARD", protocol, "0.1.0", tiles, status_leds, "0000000"))
+    host = driver(board.path)
+    assert events.wait_for(lambda event: isinstance(event, BoardDisconnected)).reason == "malformed BOARD"
+    assert not host.connected and host.malformed >= 1
+
+
+def test_a_board_repeating_itself_is_logged_once_then_counted(scripted, events, caplog):
+    # A misbehaving board: 10,000 times the same ERROR, BEAT counters that change every time, the
+    # same TUNED. Each was a log line (10k-34k lines/s); now each is one line, then its count.
+    caplog.set_level(logging.INFO, logger="codenames_board.tileboard.serial_board")
+    board = scripted()
+    host = SerialTileBoard(port=str(board.path), on_event=events, clock=lambda: 100.0)  # no interval ends
+    host.start()
+    try:
+        events.wait_for(lambda event: isinstance(event, BoardConnected))
+        caplog.clear()
+        flood = b"".join(
+            message("ERROR", "syntax", "FRAME") + message("BEAT", n, "0000000", n + 1, 0, 0) + message("TUNED", 12, 6, 1)
+            for n in range(10_000)
+        )
+        for at in range(0, len(flood), 4096):
+            board.write(flood[at : at + 4096])
+        board.write(message("TOUCH", 1, 5, 1))
+        assert events.wait_for(is_touch) == TileTouched(5, True)  # every line before it is handled
+        assert [record.getMessage() for record in caplog.records] == [
+            "tile board reports syntax FRAME",
+            "tile board counts: damaged 1, too long 0, not sent 0",
+            "tile board: touch threshold 12, release 6, debounce 1",
+        ]
+        assert [event for event in events.seen if isinstance(event, BoardProblem)] == [BoardProblem("syntax", "FRAME")]
+        assert host.board_counters == (10_000, 0, 0) and host.tuned == (12, 6, 1)
+    finally:
+        host.close()
+    # The session's end says the counts so far.
+    assert sorted(record.getMessage() for record in caplog.records[3:]) == [
+        "tile board counts: damaged 10000, too long 0, not sent 0 (again 9,999 times in the last 1 s)",
+        "tile board reports syntax FRAME (again 9,999 times in the last 1 s)",
+        "tile board: touch threshold 12, release 6, debounce 1 (again 9,999 times in the last 1 s)",
+    ]
 
 
 def test_touch_numbering_drops_repeats_and_counts_gaps(scripted, driver, events):

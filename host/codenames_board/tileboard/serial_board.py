@@ -27,6 +27,13 @@ back as a ``PadSignals`` event. A board whose firmware knows none of these
 thresholds; when it cannot take what the configuration asks for (its own
 thresholds, a colour order other than its green-first one), a ``BoardProblem``
 "firmware_tunepad" or "firmware_order" says so to the display and selftest.
+
+What the board says goes to the log through ``Repeats``: a condition that
+repeats (the same ``ERROR``, ``BEAT`` counters that keep changing, ``TUNED``)
+is logged once, then counted, at most a line a minute for each; an ``ERROR``
+goes to the table as a ``BoardProblem`` when it is news (another detail than
+its code's last one, or the same after a quiet minute), at most 4 a second. Every
+number the board sends is read with ``tileproto.number``: ASCII digits only.
 """
 
 from __future__ import annotations
@@ -41,10 +48,11 @@ from typing import Callable
 import serial
 from serial.tools import list_ports
 
-from codenames_firmware.tileproto import MAX_SET, PROTOCOL, LineReader, encode, message
+from codenames_firmware.tileproto import MAX_SET, PROTOCOL, LineReader, encode, message, number
 
 from .base import BoardConnected, BoardDisconnected, BoardProblem, EventCallback, PadSignals, TileBoard, TileTouched
 from .firmware_files import board_identity, runs_shipped, shipped_identity
+from .repeats import Repeats
 
 log = logging.getLogger(__name__)
 
@@ -58,6 +66,7 @@ WRITE_TIMEOUT_S = 0.5
 READ_SIZE = 4096
 SET_MOST = 8  # at most this many changed LEDs go as a SET (under 100 bytes); more as a FRAME (244)
 REPAIR_S = BEAT_S  # no ACK for this long while one is due: the whole frame again
+PROBLEMS_PER_S = 4  # BoardProblems the table gets a second at most, whatever the board sends
 _CHANGED = bytes([0]) + bytes([1]) * 255  # bytes.translate table: 0 stays 0, anything else becomes 1
 
 assert SET_MOST <= MAX_SET
@@ -142,6 +151,9 @@ class SerialTileBoard(TileBoard):
         self.tunable = True  # False once the board answered TUNE or PADS as unknown
         self.pads_tunable = True  # False once it answered TUNEPAD as unknown
         self._tunepads_left = 0  # TUNEPADs this session may still send (one per TUNE, and a retry)
+        self._said = Repeats(log, clock)  # the reader thread's log of what the board says
+        self._problems: dict[str, tuple[str, float]] = {}  # code: (detail, when) last told to the table
+        self._problem_second, self._problem_count = 0.0, 0
 
     @property
     def damaged(self) -> int:
@@ -401,7 +413,8 @@ class SerialTileBoard(TileBoard):
 
     def _board(self, words: list[bytes]) -> None:
         try:
-            protocol, firmware, tiles, status_leds = int(words[1]), words[2].decode(), int(words[3]), int(words[4])
+            protocol, firmware = number(words[1]), words[2].decode()
+            tiles, status_leds = number(words[3]), number(words[4])
         except (IndexError, ValueError, UnicodeDecodeError):
             self.malformed += 1
             raise LinkDown("malformed BOARD") from None
@@ -443,30 +456,36 @@ class SerialTileBoard(TileBoard):
         self._post(self.info)
 
     def _serve(self) -> None:
-        while not self._stop.is_set():
-            for words in self._read_messages():
-                self._last_heard = self.clock()
-                self._dispatch(words)
-            now = self.clock()
-            if now - self._last_heard > SILENT_S:
-                raise LinkDown("silent")
-            self._check_acknowledged(now)
-            if now - self._last_sent >= BEAT_S:
-                with self._lock:
-                    self._write(message("BEAT", 0))
+        try:
+            while not self._stop.is_set():
+                for words in self._read_messages():
+                    self._last_heard = self.clock()
+                    self._dispatch(words)
+                now = self.clock()
+                if now - self._last_heard > SILENT_S:
+                    raise LinkDown("silent")
+                self._check_acknowledged(now)
+                self._said.flush(now)
+                if now - self._last_sent >= BEAT_S:
+                    with self._lock:
+                        self._write(message("BEAT", 0))
+        finally:
+            self._said.flush(everything=True)  # the counts so far, before the session's end is logged
 
     def _dispatch(self, words: list[bytes]) -> None:
         kind = words[0]
         try:
             if kind == b"TOUCH":
-                self._touch(int(words[1]), int(words[2]), int(words[3]))
+                self._touch(number(words[1]), number(words[2]), number(words[3]))
             elif kind == b"BEAT":
-                counters = (int(words[3]), int(words[4]), int(words[5]))
+                counters = (number(words[3]), number(words[4]), number(words[5]))
                 if counters != self.board_counters:
-                    log.warning("tile board counts: damaged %d, too long %d, not sent %d", *counters)
                     self.board_counters = counters
+                    self._said.say(
+                        "counts", logging.WARNING, "tile board counts: damaged %d, too long %d, not sent %d", *counters
+                    )
             elif kind == b"ACK":
-                seq = int(words[1])
+                seq = number(words[1])
                 if 0 <= seq <= 0xFFFF:
                     self._acknowledged(seq)
                 else:
@@ -492,8 +511,8 @@ class SerialTileBoard(TileBoard):
             elif kind == b"ERROR":
                 code = words[1].decode()
                 detail = b" ".join(words[2:]).decode()
-                log.warning("tile board reports %s %s", code, detail)
-                self._post(BoardProblem(code, detail))
+                self._said.say(("ERROR", code, detail), logging.WARNING, "tile board reports %s %s", code, detail)
+                self._problem(code, detail)
             else:
                 self.malformed += 1
         except (IndexError, ValueError, UnicodeDecodeError):
@@ -501,27 +520,50 @@ class SerialTileBoard(TileBoard):
             log.debug("malformed line from the tile board: %r", words)
 
     def _too_old(self, kind: str, what: str) -> None:
-        log.warning(
+        self._said.say(
+            ("too old", kind), logging.WARNING,
             "the tile board's firmware does not know %s, so %s is not in force: codenames-board firmware install",
             kind, what,
         )
-        self._post(BoardProblem(f"firmware_{kind.lower()}", kind))
+        self._problem(f"firmware_{kind.lower()}", kind)
+
+    def _problem(self, code: str, detail: str) -> None:
+        """A BoardProblem for the table when it is news: another detail than this code's last one
+        (a tile noisy again after it went quiet), or the same after a quiet interval; and never more
+        than PROBLEMS_PER_S a second, so a board that floods cannot flood the table's queue."""
+        now = self.clock()
+        last = self._problems.get(code)
+        if last is not None and last[0] == detail and now - last[1] < self._said.interval:
+            self._problems[code] = (detail, now)  # still going: quiet means a whole interval without it
+            return
+        if now - self._problem_second >= 1.0:
+            self._problem_second, self._problem_count = now, 0
+        if self._problem_count >= PROBLEMS_PER_S:
+            return
+        self._problem_count += 1
+        if len(self._problems) >= 64:  # a board making up codes: forget, rather than grow
+            self._problems.clear()
+        self._problems[code] = (detail, now)
+        self._post(BoardProblem(code, detail))
 
     def _tuned(self, words: list[bytes]) -> None:
-        tuned = (int(words[1]), int(words[2]), int(words[3]))
+        tuned = (number(words[1]), number(words[2]), number(words[3]))
         pads = {}
         for word in words[4:]:
-            tile, touch, release = (int(part) for part in word.split(b","))
+            tile, touch, release = (number(part) for part in word.split(b","))
             pads[tile] = (touch, release)
         self.tuned, self.tuned_pads = tuned, pads
         own = " ".join(f"{tile}:{touch}/{release}" for tile, (touch, release) in sorted(pads.items()))
-        log.info("tile board: touch threshold %d, release %d, debounce %d%s", *tuned, f"; tiles' own {own}" if own else "")
+        self._said.say(
+            ("TUNED", *words[1:]), logging.INFO,
+            "tile board: touch threshold %d, release %d, debounce %d%s", *tuned, f"; tiles' own {own}" if own else "",
+        )
         with self._lock:
             if self.connected:
                 self._send_tunepad()
 
     def _pads(self, words: list[bytes]) -> None:
-        touch, release, debounce = int(words[1]), int(words[2]), int(words[3])
+        touch, release, debounce = number(words[1]), number(words[2]), number(words[3])
         if len(words) != 4 + self.tiles:
             raise ValueError("a PADS line for another tile count")
         pads = []
@@ -530,7 +572,7 @@ class SerialTileBoard(TileBoard):
                 pads.append(None)
                 continue
             filtered, baseline = word.split(b",")
-            pads.append((int(filtered), int(baseline)))
+            pads.append((number(filtered), number(baseline)))
         own = tuple(self.tuned_pads.get(tile) for tile in range(self.tiles))
         self._post(PadSignals(touch, release, debounce, tuple(pads), own))
 
@@ -545,6 +587,6 @@ class SerialTileBoard(TileBoard):
                 return
             if gap > 1:
                 self.lost_touches += gap - 1
-                log.warning("tile board: %d touch events lost", gap - 1)
+                self._said.say("lost", logging.WARNING, "tile board: %d touch events lost", gap - 1)
         self._touch_seq = seq
         self._post(TileTouched(tile, bool(state)))
