@@ -76,24 +76,13 @@ def _printable(text: ptr8, end: int) -> bool:
     return True
 
 
-@micropython.viper
-def _decimal(text: ptr8, size: int) -> bool:
-    # Every byte of text[:size] an ASCII digit 0-9.
-    for i in range(size):
-        byte = text[i]
-        if byte < 0x30 or byte > 0x39:
-            return False
-    return True
-
-
 def number(word):
     """The value of a numeric field (bytes): 1 to MAX_DIGITS ASCII digits 0-9, nothing else.
 
     Raises ValueError for anything more that int() would take: a sign, '_',
     spaces, '0x', another script's digits (PROTOCOL.md: numbers are decimal).
     """
-    size = len(word)
-    if not 0 < size <= MAX_DIGITS or not _decimal(word, size):
+    if not 0 < len(word) <= MAX_DIGITS or not word.isdigit():  # bytes.isdigit: b"0"-b"9" only, here and there
         raise ValueError
     return int(word)
 

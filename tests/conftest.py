@@ -1,4 +1,5 @@
 import os
+import signal
 import subprocess
 import sys
 from pathlib import Path
@@ -7,6 +8,13 @@ import pytest
 
 ROOT = Path(__file__).resolve().parent.parent
 HOST = ROOT / "host"
+
+
+# A shell starts a background job (`bash .ci/run &`) with Ctrl-C's SIGINT ignored, and every process
+# inherits that: the tests' commands would not stop on the Ctrl-C they are sent, as one started from
+# a terminal does. Taking SIGINT back here gives them the terminal's default again.
+if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+    signal.signal(signal.SIGINT, signal.default_int_handler)
 
 
 def _firmware_from_this_tree():

@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import json
 import os
+import time
 from dataclasses import dataclass
 from datetime import datetime, timezone
 from pathlib import Path
@@ -88,6 +89,16 @@ def read_holder(path: Path) -> Holder:
         return Holder()
 
 
+def _holder(path: Path) -> Holder:
+    """Who holds ``path``: a holder that has just taken the lock writes its line a moment later."""
+    for _ in range(20):
+        holder = read_holder(path)
+        if holder.pid is not None:
+            break
+        time.sleep(0.005)
+    return holder
+
+
 def hold(folder: Path, command: str, make: bool = True) -> FolderLock:
     """Lock ``folder`` (made if missing, unless ``make`` is False) for this process, or raise
     FolderInUse. OSError when the folder is missing or cannot be made or written."""
@@ -98,7 +109,7 @@ def hold(folder: Path, command: str, make: bool = True) -> FolderLock:
         fd = os.open(path, os.O_RDWR | os.O_CREAT | getattr(os, "O_BINARY", 0), 0o644)
         if not _try_lock(fd):
             os.close(fd)
-            raise FolderInUse(folder, read_holder(path))
+            raise FolderInUse(folder, _holder(path))
         try:
             same = os.path.samestat(os.fstat(fd), os.stat(path))
         except FileNotFoundError:
@@ -114,4 +125,4 @@ def hold(folder: Path, command: str, make: bool = True) -> FolderLock:
         except OSError:
             pass
         return FolderLock(path, fd)
-    raise FolderInUse(folder, read_holder(path))
+    raise FolderInUse(folder, _holder(path))
