@@ -159,7 +159,8 @@ def test_console_takes_a_configuration_and_keeps_its_games_in_its_state_folder(t
 
 
 def test_the_state_folder_is_worked_out_in_one_place():
-    sources = {path.name: path.read_text("utf-8") for path in (ROOT / "host" / "codenames_board").rglob("*.py")}
+    package = ROOT / "host" / "codenames_board"
+    sources = {path.relative_to(package).as_posix(): path.read_text("utf-8") for path in package.rglob("*.py")}
     assert [name for name, text in sources.items() if "XDG_STATE_HOME" in text] == ["config.py"]
 
 

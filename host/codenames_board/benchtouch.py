@@ -16,9 +16,8 @@ and the strip written (the firmware's frame handling). Left out, and said so
 in the output: USB, the MPR121's own filtering, the WS2812 write and the
 speed of an RP2040 and a Pi Zero 2 W.
 
-``python -m codenames_board.benchtouch --config FILE`` is ``codenames-board
-run`` with one addition for the benchmark: lines ``low PIN`` / ``high PIN`` on
-standard input drive gpiozero's mock pins, as fingers on the buttons would.
+The table it measures is ``python -m codenames_board.benchrun --config FILE``:
+``codenames-board run`` with the buttons driven from standard input (benchrun.py).
 """
 
 from __future__ import annotations
@@ -387,7 +386,7 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), 
         progress("bench.progress_start")
         started = time.monotonic()
         run = subprocess.Popen(
-            [sys.executable, "-m", "codenames_board.benchtouch", "--config", str(files.config)],
+            [sys.executable, "-m", "codenames_board.benchrun", "--config", str(files.config)],
             stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
         )
         output = _Lines(run.stdout)
@@ -488,25 +487,3 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), 
 
 def _summary(values: list[float]) -> dict:
     return {"p50": statistics.median(values), "p99": _percentile(values, 0.99), "max": max(values)}
-
-
-def _serve_buttons(stream) -> None:
-    """In the run process: ``low PIN`` / ``high PIN`` lines drive gpiozero's mock pins."""
-    from gpiozero import Device
-
-    for line in stream:
-        words = line.split()
-        if len(words) != 2 or Device.pin_factory is None:
-            continue
-        pin = Device.pin_factory.pin(int(words[1]))
-        if words[0] == b"low":
-            pin.drive_low()
-        elif words[0] == b"high":
-            pin.drive_high()
-
-
-if __name__ == "__main__":
-    from .cli import main
-
-    threading.Thread(target=_serve_buttons, args=(sys.stdin.buffer,), name="bench-buttons", daemon=True).start()
-    sys.exit(main(["run", *sys.argv[1:]]))

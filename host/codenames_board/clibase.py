@@ -1,6 +1,7 @@
-"""What every command shares, below the commands themselves (``cli.py`` and the command modules
-beside it import this, never each other): exit codes, the configuration loaded with its one-line
-messages, the language chosen, and output that survives a reader who stops reading.
+"""What every command shares, below the commands themselves (``cli.py``, ``commands/`` and the
+command modules beside them import this, never each other): exit codes, the configuration loaded
+with its one-line messages, the language chosen, the lock on a folder of games, the one line for
+a display with no screen, and output that survives a reader who stops reading.
 
 Exit codes: 0 done; 1 a failure at run time; 2 a mistake to fix first; 130 stopped by Ctrl-C.
 """
@@ -252,3 +253,17 @@ def hold_folder(folder, command: str, tr: Translator, unusable: str, make: bool 
     except OSError as error:
         print(tr(unusable, path=str(error.filename or folder), why=error.strerror or error), file=sys.stderr)
         return EXIT_USAGE
+
+
+def no_screen(error, tr: Translator) -> int:
+    """Say why the display has no screen (``NoScreen``); the exit code for ``run`` and ``selftest``."""
+    if error.msgid == "no_display":  # a window, and no desktop: the configuration asks for what cannot be
+        print(tr("display.no_display_run"), file=sys.stderr)
+        return EXIT_USAGE
+    if error.msgid == "no_kmsdrm":
+        print(tr("display.no_kmsdrm", driver=error.params["driver"]), file=sys.stderr)
+    else:
+        print(tr("display.sdl_error", why=error.params["why"]), file=sys.stderr)
+    # A failure here, not a mistake in the configuration: the service tries again (a screen whose
+    # driver comes up late at boot).
+    return EXIT_FAILURE

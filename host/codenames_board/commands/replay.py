@@ -1,0 +1,44 @@
+"""``codenames-board replay``: where a game record ends."""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+
+from ..clibase import EXIT_USAGE, add_lang
+from ..i18n import Translator
+from ..record import RecordError, error_line as record_error_line, read_record
+from ..textboard import grid, status
+
+
+def add_parser(commands, tr: Translator) -> None:
+    replay = commands.add_parser("replay", help=tr("cli.replay"), description=tr("cli.replay"))
+    replay.add_argument("file", metavar="FILE", help=tr("cli.replay_file"))
+    replay.add_argument("--json", action="store_true", help=tr("cli.replay_json"))
+    add_lang(replay, tr)
+    replay.set_defaults(main=main)
+
+
+def main(args: argparse.Namespace, tr: Translator) -> int:
+    path = args.file
+    try:
+        record = read_record(path)
+        if record.torn_line:
+            print(tr("warning.torn_line", path=path, line=record.torn_line), file=sys.stderr)
+        game = record.replay()
+    except RecordError as error:
+        print(record_error_line(path, error, tr), file=sys.stderr)
+        return EXIT_USAGE
+    except OSError as error:
+        print(tr("error.unreadable", path=path, why=error.strerror or error), file=sys.stderr)
+        return EXIT_USAGE
+    if args.json:
+        state = game.state()
+        if record.header.words:
+            state["words"] = record.header.words
+        print(json.dumps(state, ensure_ascii=False))
+    else:
+        print(grid(game, tr, record.header.words, show_key=True))
+        print(status(game, tr))
+    return 0
