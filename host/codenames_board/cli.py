@@ -15,15 +15,15 @@ import argparse
 import os
 import sys
 
-from . import __version__, firmware_install
+from . import __version__
 from .clibase import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, add_lang, refuse_contradictions, run_guarded, stop_on_sigterm
-from .commands import bench, config, console, replay, run, selftest, sim, stats
+from .commands import bench, config, console, firmware, replay, run, selftest, sim, stats
 from .i18n import LANGUAGES, Translator, detect_language
 
 __all__ = ["EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_USAGE", "build_parser", "main"]
 
 # In the order of --help: playing first, the table's own commands next.
-COMMANDS = (console, replay, sim, run, selftest, stats, config, firmware_install, bench)
+COMMANDS = (console, replay, sim, run, selftest, stats, config, firmware, bench)
 
 
 def _language_from_argv(argv: list[str]) -> str | None:
@@ -45,7 +45,6 @@ def build_parser(tr: Translator) -> argparse.ArgumentParser:
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
     for command in COMMANDS:
         command.add_parser(commands, tr)
-    commands.choices["firmware"].set_defaults(main=firmware_install.main)
     parser.command_parsers = commands.choices  # for errors in a command's own words (refuse_contradictions)
     return parser
 

@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from codenames_board import firmware_install
+from codenames_board.commands import firmware as firmware_install
 from codenames_board.config import parse
 from codenames_board.i18n import Translator
 from codenames_board.sounds import Sounder
@@ -127,7 +127,7 @@ def test_install_when_the_board_runs_the_shipped_firmware_does_nothing_unless_fo
 
 
 def test_status_says_which_firmware_the_board_runs_as_a_module_command(old_board, run_cli):
-    command = [sys.executable, "-m", "codenames_board.firmware_install", "status", "--port", str(old_board.link)]
+    command = [sys.executable, "-m", "codenames_board.commands.firmware", "status", "--port", str(old_board.link)]
     result = subprocess.run(command, capture_output=True, text=True, timeout=60, env={**os.environ, "CODENAMES_BOARD_LANG": "en"})
     assert result.returncode == 1, result.stderr
     assert result.stdout.splitlines() == [
