@@ -180,10 +180,10 @@ _HEADER_START = b'{"format": "' + FORMAT_PREFIX.encode()
 # What a game can be. A game has a natural size: 25 tiles, a clue and an END TURN a turn, some
 # undos; a few hundred lines. Ten thousand lines is an evening of undoing every action; a record
 # past either limit is refused before it is read, so no file makes a reader take the memory of
-# a small computer (a record costs about five times its size in memory once read).
+# a small computer.
 MAX_LINE_BYTES = 64 * 1024  # a header with 25 long words is under 2 KiB
 MAX_ACTIONS = 10_000  # action lines (undo lines included); the writer refuses the next one
-MAX_RECORD_BYTES = 2 * 1024 * 1024  # 10,000 of the table's lines are about 650 KiB
+MAX_RECORD_BYTES = 2 * 1024 * 1024  # 10,000 of the table's lines are about 560 KiB
 _BLANK = b" \t\r\n\x00"
 
 
@@ -210,7 +210,7 @@ def _parse_stream(file) -> Record:
     header: Header | None = None
     actions: list[tuple[int, Action]] = []
     position = good_bytes = 0  # where the next line starts; the end of the last whole line read
-    number, torn_line, junk_line, last_time, content = 0, None, None, None, False
+    number, torn_line, junk_line, last_time = 0, None, None, None
     while True:
         raw = file.readline(MAX_LINE_BYTES + 2)
         if not raw:
@@ -221,7 +221,6 @@ def _parse_stream(file) -> Record:
             if junk_line is None and raw.strip(b" \t\r\n"):
                 junk_line = number  # zero bytes: what a power cut leaves where a line was being written
             continue
-        content = True
         try:
             obj = _parse_line(raw[:-1] if raw.endswith(b"\n") else raw)
         except (UnicodeDecodeError, ValueError) as error:
@@ -251,7 +250,7 @@ def _parse_stream(file) -> Record:
             time = obj.get("time")
             last_time = time if isinstance(time, str) else last_time
         good_bytes, junk_line = position, None
-    if not content:
+    if header is None:  # every line with content became the header or raised
         raise RecordError("empty")
     if torn_line is None and junk_line is not None:
         torn_line = junk_line  # zero bytes after the last whole line: that line is gone; say so

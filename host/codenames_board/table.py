@@ -195,7 +195,7 @@ class Table:
         now = self.clock()
         finish_rewrites(self.games_dir)
         numbered = _numbered_records(self.games_dir)
-        self._last_number = max([0] + [number for number, _, _ in numbered[:1]])
+        self._last_number = _highest(numbered)
         if not (numbered and self._resume(numbered[0][2], now)):
             self.deal(now)
 
@@ -245,7 +245,7 @@ class Table:
         """
         now = self.clock() if now is None else now
         if self._last_number is None:  # dealt without start(): `run --seed` still takes the next number
-            self._last_number = max([0] + [number for number, _, _ in _numbered_records(self.games_dir)[:1]])
+            self._last_number = _highest(_numbered_records(self.games_dir))
         seed = self.new_seed()
         key = Key.generate(seed)
         started = self.wall_clock()
@@ -632,6 +632,11 @@ def _numbered_records(folder: Path) -> list[tuple[int, str, Path]]:
     except OSError:
         paths = []
     return sorted(((_record_number(path), path.name, path) for path in paths), reverse=True)
+
+
+def _highest(numbered: list[tuple[int, str, Path]]) -> int:
+    """The highest game number of ``_numbered_records`` (0: none yet, or none numbered)."""
+    return max(numbered[0][0], 0) if numbered else 0
 
 
 def _record_number(path: Path) -> int:

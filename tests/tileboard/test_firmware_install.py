@@ -20,7 +20,7 @@ from codenames_board.i18n import Translator
 from codenames_board.sounds import Sounder
 from codenames_board.table import Table
 from codenames_board.tileboard import BoardConnected, VirtualTileBoard
-from codenames_board.tileboard.firmware_files import firmware_files, identity, shipped_identity, stage
+from codenames_board.tileboard.firmware_files import firmware_files, identity, shipped_identity
 from codenames_board.tileboard.serial_board import SerialTileBoard
 from codenames_firmware.tileproto import PROTOCOL, decode
 from boardline import Session
