@@ -35,7 +35,8 @@ if __name__ == "__main__":
 from codenames_board.config import parse
 from codenames_board.i18n import Translator
 from codenames_board.record import RecordError, RecordWriter, parse_record, read_record
-from codenames_board.table import REPAIR_SECONDS, ButtonDown, ButtonUp, Table
+from codenames_board.recorded import REPAIR_SECONDS
+from codenames_board.table import ButtonDown, ButtonUp, Table
 from codenames_board.tileboard import VirtualTileBoard
 
 log = logging.getLogger("soak")
@@ -241,13 +242,13 @@ class Players:
             wall_clock=lambda: started + timedelta(seconds=self.clock.now), post=self.posted.append,
         )
         self.board.on_event = table.handle
-        notice = table._notice
+        notice = table.prompts.notice
 
         def counted(said, now):
             self.said[said.msgid] += 1
             notice(said, now)
 
-        table._notice = counted
+        table.prompts.notice = counted
         table.pause = lambda seconds: None  # the start's pauses between attempts: no real waiting here
         for _ in range(50):  # a start that fails is the service's restart, 2 s later
             try:

@@ -8,6 +8,7 @@ import pytest
 from codenames_board.config import parse
 from codenames_board.engine import Identity, Phase, Team
 from codenames_board.i18n import Translator
+from codenames_board.outputs import LedOutput, ScreenOutput
 from codenames_board.record import read_record
 from codenames_board.sounds import SOUNDS, Sounder
 from codenames_board.table import ButtonDown, ButtonUp, EncoderStep, Table
@@ -58,6 +59,11 @@ def make_table(tmp_path):
     yield make
     for table in tables:
         table.close()
+
+
+def leds_of(table):
+    """The table's LED output (the first of its outputs)."""
+    return next(output for output in table.outputs if isinstance(output, LedOutput))
 
 
 def press(table, name, clock=None, hold=0.0):
@@ -291,7 +297,7 @@ def test_unplugging_the_tile_board_shows_and_replugging_resends_the_frame(make_t
     assert not table.ui.board_connected
     board.plug()
     assert table.ui.board_connected
-    assert board.frames[-1] == table._last_frame
+    assert board.frames[-1] == leds_of(table).last_frame
 
 
 def test_every_action_is_on_disk_before_the_leds_show_it(make_table):
@@ -353,7 +359,7 @@ def test_silent_touch_controllers_are_named_as_the_build_guide_counts_them(make_
     from codenames_board.tileboard import BoardProblem
     from codenames_firmware import board
 
-    from codenames_board import table as table_module
+    from codenames_board import prompts as table_module
 
     assert table_module.TOUCH_CONTROLLER_ADDRESSES == board.MPR121_ADDRESSES
     table, _, _ = make_table()
@@ -386,7 +392,7 @@ class OrderLog:
         board.show = noting_show
         play = table.sounder.buzzer.play
         table.sounder.buzzer.play = lambda hz: (self.events.append("buzzer"), play(hz))
-        table.display = self
+        table.outputs.add(ScreenOutput(self))  # the display: after the LEDs and the buzzer
 
     def update(self, game, ui):
         self.events.append("display")
@@ -408,7 +414,7 @@ def test_the_display_gets_a_copy_that_the_game_does_not_change_afterwards(make_t
     shown = log.game
     assert shown is not table.game and shown.phase is Phase.GUESS
     board.tap(agents(table, table.game.turn)[0])
-    assert shown.revealed == [] and log.game.revealed == table.game.revealed
+    assert list(shown.revealed) == [] and list(log.game.revealed) == table.game.revealed
 
 
 def test_the_record_is_written_on_the_touch_path_and_synced_off_it(make_table):
@@ -489,7 +495,7 @@ def test_after_a_failed_fsync_the_game_is_kept_and_written_out_when_the_disk_rec
     import errno
     import os
 
-    from codenames_board.table import REPAIR_SECONDS
+    from codenames_board.recorded import REPAIR_SECONDS
 
     posted = []
     table, board, clock = make_table()
@@ -531,7 +537,7 @@ def test_after_a_failed_fsync_the_game_is_kept_and_written_out_when_the_disk_rec
 def test_a_games_folder_removed_during_a_game_is_made_again_with_the_whole_game(make_table):
     import shutil
 
-    from codenames_board.table import REPAIR_SECONDS
+    from codenames_board.recorded import REPAIR_SECONDS
 
     posted = []
     table, board, clock = make_table()

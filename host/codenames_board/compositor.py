@@ -29,7 +29,8 @@ from codenames_firmware import board
 from codenames_firmware.leds import Leds
 
 from .colours import BLACK, RGB, WHITE, Palette, mix, scale
-from .engine import Game, GameOver, Identity, Phase, TileCovered, TileRevealed, Touch, Undone
+from .engine import GameOver, GameView, Identity, Phase, TileCovered, TileRevealed, Touch, Undone
+from .published import TimerExpired, TouchRefused
 from .ui import UiState
 
 FPS = 60  # frames a second while something fades or sweeps (a frame is a few dozen bytes: see SET)
@@ -53,18 +54,6 @@ _EPS = 1e-6  # float slack, so a change is due exactly at the time next_change g
 def _steps(elapsed: float, step: float) -> int:
     """Whole steps of ``step`` seconds in ``elapsed`` (robust to float error at the edges)."""
     return math.floor(elapsed / step + _EPS)
-
-
-@dataclass(frozen=True)
-class TouchRefused:
-    """A touch the rules refused (the tile was revealed, no clue yet, ...): the tile blinks."""
-
-    tile: int
-
-
-@dataclass(frozen=True)
-class TimerExpired:
-    """The sand timer reached zero: the bar flashes."""
 
 
 @dataclass(frozen=True)
@@ -218,7 +207,7 @@ class Compositor:
 
     # --- frames out
 
-    def frame(self, game: Game, ui: UiState, now: float) -> bytes:
+    def frame(self, game: GameView, ui: UiState, now: float) -> bytes:
         """Every LED's colour at ``now``: 3 bytes per LED in logical order.
 
         ``ui.timer.left`` is taken as the seconds left at ``now``.
@@ -226,7 +215,7 @@ class Compositor:
         colours = self._tile_colours(game, now) + self._timer_colours(ui, now) + self._turn_colours(game, now)
         return bytes(chain.from_iterable(colours))
 
-    def next_change(self, game: Game, ui: UiState, now: float) -> float | None:
+    def next_change(self, game: GameView, ui: UiState, now: float) -> float | None:
         """When ``frame`` will next differ without a new event, or None while it stays as it is."""
         due: list[float] = []
         revealed = set(game.revealed)
@@ -252,7 +241,7 @@ class Compositor:
             due.append((_steps(now, COVER_BLINK_HALF_S) + 1) * COVER_BLINK_HALF_S)
         return min(due) if due else None
 
-    def repaint(self, frame: bytes, game: Game, tiles: list[int], now: float) -> bytes:
+    def repaint(self, frame: bytes, game: GameView, tiles: list[int], now: float) -> bytes:
         """``frame`` with only ``tiles`` painted anew for ``now``, as :meth:`frame` paints them.
 
         The touch's fast path: a revealed tile lights without the whole frame being
@@ -264,11 +253,11 @@ class Compositor:
             out[3 * tile : 3 * tile + 3] = bytes(self._tile_colour(game, tile, revealed, now))
         return bytes(out)
 
-    def _tile_colours(self, game: Game, now: float) -> list[RGB]:
+    def _tile_colours(self, game: GameView, now: float) -> list[RGB]:
         revealed = set(game.revealed)
         return [self._tile_colour(game, tile, revealed, now) for tile in range(self.layout.tiles)]
 
-    def _tile_colour(self, game: Game, tile: int, revealed: set[int], now: float) -> RGB:
+    def _tile_colour(self, game: GameView, tile: int, revealed: set[int], now: float) -> RGB:
         identity = game.key.identities[tile]
         colour = self._shown[identity] if tile in revealed else self.palette.idle
         if game.is_over:  # the whole key: unrevealed tiles dimmer, so the revealed ones stand out
@@ -306,7 +295,7 @@ class Compositor:
         colour = palette.timer_warning if lit <= round(TIMER_WARNING * count) else palette.timer
         return [colour] * lit + [BLACK] * (count - lit)
 
-    def _turn_colours(self, game: Game, now: float) -> list[RGB]:
+    def _turn_colours(self, game: GameView, now: float) -> list[RGB]:
         if game.is_over:
             colour = self.palette.turn(game.outcome.winner)
         else:

@@ -41,6 +41,8 @@ from .engine import (
 from .engine.actions import Clue
 from .i18n import Translator
 from .record import Header, RecordWriter
+from .recorded import play_recorded
+from .shelf import record_path
 from .textboard import IDENTITY_IDS, grid, outcome_text, status
 
 TILE_SHAPED = re.compile(r"(?:[a-z]\d+|\d+[ ,]+\d+|#\d+)\Z", re.I)  # what a tile looks like, on the grid or not
@@ -51,13 +53,7 @@ def now_iso() -> str:
 
 
 def new_record_path(directory: Path, variant: str) -> Path:
-    stamp = datetime.now(timezone.utc).strftime("%Y%m%d-%H%M%S")
-    path = directory / f"{stamp}-{variant}.jsonl"
-    number = 1
-    while path.exists():
-        number += 1
-        path = directory / f"{stamp}-{variant}-{number}.jsonl"
-    return path
+    return record_path(directory, datetime.now(timezone.utc), variant)
 
 
 def describe_action(action: Action, tr: Translator) -> str:
@@ -222,19 +218,13 @@ class Console:
     def act(self, action: Action) -> None:
         game, writer = self.game, self.writer
         assert game is not None and writer is not None
+        # The record is written (and synced) before the result is shown; what it cannot keep did not happen.
         try:
-            events = game.play(action)
+            events = play_recorded(game, writer, action, now_iso(), durable=True)
         except IllegalAction as error:
             self.out(self.tr("console.refused", why=self.tr.error(error)))
             return
-        # The record is written (and synced) before the result is shown; what it cannot keep did not happen.
-        try:
-            writer.append(action, time=now_iso())
         except OSError as error:
-            if isinstance(action, Undo):
-                game.play(events[0].action)  # the undone action comes back
-            else:
-                game.undo()
             self.out(self.tr("notice.record_unwritable", why=self.tr.disk(error)))
             return
         for event in events:

@@ -169,6 +169,7 @@ class Runtime:
     ):
         from . import compositor
         from .controls import Controls
+        from .outputs import standard_outputs
         from .tileboard import open_tileboard
 
         self.config = config
@@ -190,9 +191,9 @@ class Runtime:
         )
         self.display = display
         sounder = Sounder(buzzer if buzzer is not None else self.controls.buzzer, enabled=config.game.sound)
-        self.table = Table(
-            config, tr, tileboard, clock, display=display, sounder=sounder, deal_words=deal_words, post=post
-        )
+        # The table publishes its state; these outputs show it: the LEDs first, the buzzer, the display.
+        self.outputs = standard_outputs(config, tileboard, display, sounder)
+        self.table = Table(config, tr, tileboard, clock, deal_words=deal_words, post=post, outputs=self.outputs)
         self.controller.table = self.table
         if display is not None and hasattr(display, "on_closed") and display.on_closed is None:
             display.on_closed = self.controller.stop  # someone closed the display's window

@@ -11,7 +11,7 @@ from __future__ import annotations
 from typing import Callable
 
 from .config import BUTTON_PINS, Config
-from .table import ButtonDown, ButtonUp, EncoderStep
+from .gestures import ButtonDown, ButtonUp, EncoderStep
 
 
 class BuzzerAdapter:

@@ -22,7 +22,7 @@ from typing import Callable
 from .config import BUTTON_PINS, Config
 from .engine import TILES, tile_name
 from .sounds import SOUNDS, Sounder
-from .table import ButtonDown
+from .gestures import ButtonDown
 from .tileboard import BoardConnected, BoardProblem, TileTouched
 
 WHITE = (60, 60, 60)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from .engine import COLUMNS, ROWS, DuoGame, Game, Identity, Phase, Team
+from .engine import COLUMNS, ROWS, Game, Identity, Phase, Team
 from .i18n import Translator
 
 _LETTER_IDS = {
@@ -66,7 +66,7 @@ def status(game: Game, tr: Translator) -> str:
     """Whose turn, the phase, the clue and guesses, the agents left, the outcome."""
     team = game.turn.value
     lines = []
-    if isinstance(game, DuoGame):
+    if game.variant == "duo":
         lines.append(tr("board.duo_sides", players=tr(f"team.{game.players.value}"), shadow=tr(f"team.{game.shadow.value}")))
     lines.append(
         tr("board.remaining", red_name=tr("team.red"), red=game.remaining(Team.RED), blue_name=tr("team.blue"), blue=game.remaining(Team.BLUE))
@@ -81,7 +81,7 @@ def status(game: Game, tr: Translator) -> str:
         else:
             lines.append(tr("board.phase_guess", team=team, count=game.clue, left=game.guesses_left))
     elif game.phase is Phase.COVER:
-        msgid = "board.phase_cover_duo" if isinstance(game, DuoGame) else "board.phase_cover"
+        msgid = "board.phase_cover_duo" if game.variant == "duo" else "board.phase_cover"
         lines.append(tr(msgid, team=team))
     return "\n".join(lines)
 
@@ -89,7 +89,7 @@ def status(game: Game, tr: Translator) -> str:
 def outcome_text(game: Game, tr: Translator) -> str:
     outcome = game.outcome
     assert outcome is not None
-    if isinstance(game, DuoGame):
+    if game.variant == "duo":
         if outcome.winner is game.players:
             title = tr(f"duo.title_{outcome.score}")
             return tr("outcome.duo_win", score=outcome.score, title=title)

@@ -1,8 +1,9 @@
-"""What the table shows besides the game itself: the controller's side of the state.
+"""What the table shows besides the game itself: the spymaster panel's side of the state.
 
 The spymaster display and the LED compositor are pure functions of the game
-(``engine.Game``), a ``UiState`` and the time; the controller owns the UiState
-and replaces it (it is immutable) whenever something changes.
+(``engine.GameView``), a ``UiState`` and the time. The table builds a new
+UiState from its parts (prompts, the sand timer's run, the clue being dialled)
+for each state it publishes (``published.TableState``).
 """
 
 from __future__ import annotations

@@ -16,7 +16,7 @@ from typing import Callable
 import pygame
 
 from ..console import describe_action
-from ..engine import UNLIMITED, DuoGame, Game, Phase, Reason, Team
+from ..engine import UNLIMITED, Game, Phase, Reason, Team
 from ..ui import Confirm, SandTimer, TimerMode, UiState
 from .layout import (
     BACKGROUND,
@@ -121,7 +121,7 @@ def _header(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -
     pad = _pad(where)
     if game.outcome is not None:
         text, colour = tr("display.game_over"), TEAM_COLOURS[game.outcome.winner]
-    elif isinstance(game, DuoGame) and game.turn is game.shadow:
+    elif game.variant == "duo" and game.turn is game.shadow:
         text, colour = tr("display.turn_shadow", team=game.turn.value), TEAM_COLOURS[game.turn]
     else:
         text, colour = tr("display.turn", team=game.turn.value), TEAM_COLOURS[game.turn]
@@ -144,7 +144,7 @@ def _prompt(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -
     elif game.phase is Phase.GUESS:
         text = tr("display.phase_guess")
     elif game.phase is Phase.COVER:
-        text = tr("display.phase_cover_duo") if isinstance(game, DuoGame) else tr("display.phase_cover")
+        text = tr("display.phase_cover_duo") if game.variant == "duo" else tr("display.phase_cover")
     else:
         return None
     lines = fit(text, where.sizes["small"], width, where.min_size, 3 if game.phase is Phase.COVER else 2)
@@ -190,10 +190,10 @@ def _outcome(where: Layout, width: int, game: Game, tr: Translate) -> _Block:
     pad, sizes, border = _pad(where), where.sizes, max(2, where.sizes["small"] // 8)
     inner = width - 2 * (pad + border)
     score = None
-    if isinstance(game, DuoGame) and outcome.winner is game.players:
+    if game.variant == "duo" and outcome.winner is game.players:
         headline, title = tr("display.duo_win"), tr(f"duo.title_{outcome.score}")
         detail, score = tr("display.duo_score", score=outcome.score), str(outcome.score)
-    elif isinstance(game, DuoGame):
+    elif game.variant == "duo":
         headline, title = tr("display.shadow_wins"), None
         assassin = outcome.reason is Reason.ASSASSIN
         detail = tr("display.reason_duo_assassin") if assassin else tr("display.reason_duo_shadow")
@@ -323,7 +323,7 @@ def _agents(where: Layout, width: int, game: Game, tr: Translate) -> _Block:
     chip_width = (width - pad) // 2
     chips = []
     for team in (Team.RED, Team.BLUE):
-        if isinstance(game, DuoGame) and team is game.shadow:
+        if game.variant == "duo" and team is game.shadow:
             name = tr("display.shadow")
         else:
             name = tr(f"team.{team.value}")

@@ -24,6 +24,7 @@ from .game import (
     Undone,
 )
 from .key import COLUMNS, ROWS, TILES, Identity, Key, Team, parse_tile, tile_name
+from .view import GameView
 
 VARIANTS: dict[str, type[Game]] = {"classic": Game, "duo": DuoGame}
 

@@ -1,0 +1,203 @@
+"""The table's published state: one immutable snapshot after every change, for any number of outputs.
+
+After each change the table builds a ``TableState``: the game as it stood
+(``engine.GameView``, the key included), the spymaster panel's state
+(``ui.UiState``), the words where known, and what just happened (``events``:
+the engine's events and the table's cues, for animations and sounds). It hands it
+to its ``Outputs``; it does not know which outputs there are.
+
+Two kinds of output:
+
+- a **private** output (``Outputs.add``: the LEDs, the spymaster display, sounds)
+  gets the whole ``TableState``, key included;
+- a **public** output (``Outputs.add_public``: a page for the operatives and
+  onlookers) gets only ``state.public``, a ``PublicState``: built by
+  ``public_state``, the one function that reads the key for it, and only for
+  revealed tiles (the whole key once the game is over, as the tiles then show
+  it). No key is reachable from a ``PublicState`` (tests/test_published.py).
+
+An output has ``show(state, now)`` (a new snapshot) and may have ``update(now)``
+(time passing: animations, a sound's next note), ``next_wake(now)`` (when its
+``update`` next has something to do) and ``close()``: the ``Output`` base class
+gives all four.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cached_property
+
+from .engine import ClueCount, GameView, Identity, Outcome, Phase, Team
+from .ui import SandTimer, UiState
+
+
+# --- the table's cues: events besides the engine's
+
+
+@dataclass(frozen=True)
+class TouchRefused:
+    """A touch the rules refused (the tile was revealed, no clue yet, ...): the tile blinks."""
+
+    tile: int
+
+
+@dataclass(frozen=True)
+class TimerExpired:
+    """The sand timer ran out: the bar flashes."""
+
+
+@dataclass(frozen=True)
+class Refused:
+    """A button whose action the rules refused (END TURN before a guess)."""
+
+
+# --- the snapshots
+
+
+@dataclass(frozen=True)
+class PublicState:
+    """What everyone at the table may know: nothing about an unrevealed tile while the game runs."""
+
+    variant: str
+    number: int | None  # the table's count of its games
+    words: tuple[str, ...] | None  # row-major, where the table knows them
+    start: Team
+    turn: Team
+    phase: Phase
+    revealed: tuple[tuple[int, Identity], ...]  # (tile, what it was), in reveal order; covers included
+    covered: tuple[int, ...]
+    clue: ClueCount | None
+    guesses_made: int
+    guesses_left: int | None
+    agents_left: tuple[int, int]  # red, blue
+    outcome: Outcome | None
+    key_after_game: str | None  # the 25 identity letters, once the game is over
+    timer: SandTimer | None
+    board_connected: bool
+    version: int
+    clues: tuple = ()  # the clue log (room for the game night)
+    evening: object = None  # the evening's score (room for the game night)
+
+
+def public_state(game: GameView, ui: UiState, words: tuple[str, ...] | None, number: int | None) -> PublicState:
+    """The public part of a snapshot. The only reader of the key for public outputs: revealed tiles only,
+    and the whole key once the game is over."""
+    key = game.key
+    return PublicState(
+        variant=game.variant,
+        number=number,
+        words=words,
+        start=key.start,
+        turn=game.turn,
+        phase=game.phase,
+        revealed=tuple((tile, key[tile]) for tile in game.revealed),
+        covered=game.covered,
+        clue=game.clue,
+        guesses_made=game.guesses_made,
+        guesses_left=game.guesses_left,
+        agents_left=game.left,
+        outcome=game.outcome,
+        key_after_game=key.letters if game.is_over else None,
+        timer=ui.timer,
+        board_connected=ui.board_connected,
+        version=game.version,
+    )
+
+
+@dataclass(frozen=True)
+class TableState:
+    """Everything any output may show, as it stood after one change. Private outputs only."""
+
+    game: GameView
+    ui: UiState
+    words: tuple[str, ...] | None
+    number: int | None
+    dealt: int  # counts the games this table dealt or resumed: a new one starts its outputs afresh
+    events: tuple = ()  # what just happened, in order: engine events and the cues above
+
+    @cached_property
+    def public(self) -> PublicState:
+        return public_state(self.game, self.ui, self.words, self.number)
+
+
+# --- outputs
+
+
+class Output:
+    """One output of the table; every method optional but ``show``."""
+
+    def show(self, state, now: float) -> None:
+        raise NotImplementedError
+
+    def update(self, now: float) -> None:
+        pass
+
+    def next_wake(self, now: float) -> float | None:
+        return None
+
+    def close(self) -> None:
+        pass
+
+
+class Outputs:
+    """The table's outputs, private first (in the order added: the LEDs first), then public ones."""
+
+    def __init__(self, private=(), public=()) -> None:
+        self._private = list(private)
+        self._public = list(public)
+
+    def add(self, output: Output) -> None:
+        """An output that may see the key (the spymasters' side)."""
+        self._private.append(output)
+
+    def add_public(self, output: Output) -> None:
+        """An output for everyone: its ``show`` gets ``PublicState`` only."""
+        self._public.append(output)
+
+    def __iter__(self):
+        return iter(self._private + self._public)
+
+    def show(self, state: TableState, now: float) -> None:
+        for output in self._private:
+            output.show(state, now)
+        if self._public:
+            public = state.public
+            for output in self._public:
+                output.show(public, now)
+
+    def update(self, now: float) -> None:
+        for output in self:
+            output.update(now)
+
+    def next_wake(self, now: float) -> float | None:
+        times = [time for time in (output.next_wake(now) for output in self) if time is not None]
+        return min(times) if times else None
+
+    def close(self) -> None:
+        for output in self:
+            output.close()
+
+
+class Publisher:
+    """Builds a ``TableState`` when something changed and hands it to the outputs; otherwise only time passes
+    for them. ``events``: what happened since the last state (the table adds to it)."""
+
+    def __init__(self, outputs: Outputs) -> None:
+        self.outputs = outputs
+        self.events: list = []
+        self.dealt = 0
+        self._last: tuple | None = None
+
+    def new_game(self) -> None:
+        self.dealt += 1
+        self.events.clear()  # the last game's: nothing to show of them now
+
+    def publish(self, game, ui: UiState, words, number: int | None, now: float) -> None:
+        last = (self.dealt, game.version, ui)
+        if self.events or last != self._last:
+            self._last = last
+            events, self.events = tuple(self.events), []
+            words = tuple(words) if words is not None else None
+            self.outputs.show(TableState(GameView.of(game), ui, words, number, self.dealt, events), now)
+        else:
+            self.outputs.update(now)
