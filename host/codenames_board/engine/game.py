@@ -97,8 +97,9 @@ class Undone:
 Event = ClueGiven | TileRevealed | TileCovered | CoverSkipped | TurnEnded | GameOver | Undone
 
 
-class Game:
-    """A classic game: two teams, the rulebook's rules."""
+class Position:
+    """Where a game stands: the key, whose turn, the phase, the revealed tiles, and the actions that led
+    here with what each changed (so that an undo restores it). The rules are :class:`Game`'s."""
 
     variant = "classic"
     cover_can_skip = True  # a classic penalty cover may be skipped with END TURN
@@ -138,7 +139,7 @@ class Game:
         del self.revealed[revealed:]
         del self.covered[covered:]
 
-    def copy(self) -> Game:
+    def copy(self) -> Position:
         """An independent copy (for another thread to read while this game goes on)."""
         twin = copy.copy(self)
         twin.actions, twin._before = list(self.actions), list(self._before)
@@ -200,6 +201,11 @@ class Game:
             "score": outcome.score if outcome else None,
             "actions": len(self.actions),
         }
+
+
+
+class Game(Position):
+    """A classic game: two teams, the rulebook's rules."""
 
     # --- commands
 
