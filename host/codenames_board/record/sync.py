@@ -1,15 +1,17 @@
 """Durability: when a record's lines are on the disk, and whether its copy there can be trusted.
 
 Threads: the writer's thread (the table's, or the console's) calls every method; with
-:meth:`RecordSync.start` one more thread, ``record-sync``, runs the fsyncs. It starts one at once
-after every write it is told of and takes every line written meanwhile along (group commit), so
-the touch's path pays for a ``write`` only. The two share ``durable``, the size written so far and
-``fault`` under one condition; the sync thread never touches the record's bytes in memory.
+:meth:`RecordSync.start` one more thread, ``record-sync``, runs the fsyncs. It starts one as soon
+as it is told of a write (at once, or at ``sync_soon``) and takes every line written meanwhile
+along (group commit), so the touch's path pays for a ``write`` only. The two share ``durable``,
+the size written so far and ``fault`` under one condition; the sync thread never touches the
+record's bytes in memory.
 
-Invariants: ``durable`` (bytes an fsync confirmed) never passes the size written; the sync thread
-runs only while ``fault`` is None: a failed fsync, or a record removed or replaced under the
-writer, sets ``fault``, is reported through ``on_sync_error`` and ends the thread; the writer's
-repair starts it again (:meth:`repaired`).
+Invariants: ``durable`` (bytes an fsync confirmed) never passes the size written. The sync thread
+is started only while ``fault`` is None; a failed fsync, or a record removed or replaced under
+the writer, sets ``fault``, is reported through ``on_sync_error`` and ends the thread. A fault the
+writer finds itself (a cut back that failed) is set through :meth:`fail`. Either way the writer's
+next write repairs first, which stops the thread and starts it again (:meth:`repaired`).
 """
 
 from __future__ import annotations
