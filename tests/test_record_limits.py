@@ -12,7 +12,7 @@ from pathlib import Path
 
 import pytest
 
-import codenames_board.record as record_module
+import codenames_board.record.writer as writer_module  # where the writer reads its limits
 from codenames_board.engine import Clue, Key, Touch, Undo
 from codenames_board.record import MAX_ACTIONS, MAX_RECORD_BYTES, Header, RecordError, RecordFull, RecordWriter, parse_record, read_record
 
@@ -90,7 +90,7 @@ def test_the_writer_refuses_the_action_past_the_limit_and_the_record_still_reads
 
 
 def test_the_writer_refuses_a_line_past_the_bytes_limit(tmp_path, monkeypatch):
-    monkeypatch.setattr(record_module, "MAX_RECORD_BYTES", 400)
+    monkeypatch.setattr(writer_module, "MAX_RECORD_BYTES", 400)
     with RecordWriter.create(tmp_path / "game.jsonl", Header("classic", KEY)) as writer:
         with pytest.raises(RecordFull):
             for _ in range(100):
@@ -106,7 +106,7 @@ def test_the_table_says_the_record_is_full_and_takes_nothing_more(tmp_path, monk
     from codenames_board.table import Table
     from codenames_board.tileboard import VirtualTileBoard
 
-    monkeypatch.setattr(record_module, "MAX_ACTIONS", 2)  # the header, the automatic clue, one touch
+    monkeypatch.setattr(writer_module, "MAX_ACTIONS", 2)  # the header, the automatic clue, one touch
     config = parse(f'state_dir = "{tmp_path}"\n[game]\nclue_entry = false\n')
     board = VirtualTileBoard(status_leds=12)
     table = Table(config, Translator("en"), board, lambda: 1000.0, new_seed=lambda: 7,

@@ -167,7 +167,8 @@ def test_a_header_that_cannot_be_written_leaves_no_open_writer(tmp_path, monkeyp
 def test_lines_formatted_directly_are_what_json_writes(tmp_path, action, extra):
     import json
 
-    from codenames_board.record import _plain_line, action_to_json
+    from codenames_board.record import action_to_json
+    from codenames_board.record.writer import _plain_line
 
     expected = (json.dumps(action_to_json(action, **extra), ensure_ascii=False, separators=(", ", ": ")) + "\n").encode()
     line = _plain_line(action, extra)

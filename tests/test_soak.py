@@ -325,7 +325,7 @@ class Players:
         if not power_cut:
             with self.disk.lock:
                 self.disk.on = False
-        writer._stop_sync_thread()
+        writer._sync.stop()
         if writer._fd is not None:
             self.disk.real["close"](writer._fd)
             writer._fd = None
