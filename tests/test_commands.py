@@ -59,8 +59,7 @@ def test_every_option_names_its_value_one_way(run_cli):
     assert "--folder DIR" in help_of(run_cli, "stats")
     for module in ("hardware", "wiring"):
         build_kit = subprocess.run(
-            [sys.executable, "-m", f"codenames_board.buildkit.{module}", "--help"],
-            capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "host")}, timeout=60,
+            [sys.executable, ROOT / "host" / "buildkit", module, "--help"], capture_output=True, text=True, timeout=60,
         )
         assert "--folder DIR" in build_kit.stdout, build_kit.stdout
 
@@ -543,13 +542,13 @@ def test_a_benchmark_stopped_by_sigterm_leaves_nothing_behind(tmp_path):
         (["wiring", "--folder", "/proc/codenames/wiring"], 1, "cannot write /proc/codenames"),
         (["hardware", "--define", "leds=1"], 2, "--define only goes with --picture or --stl"),
         (["hardware", "--check", "--picture"], 2, "--check does not go with --picture or --stl"),
+        (["nonsense"], 2, "unknown command 'nonsense': choose one of wiring, hardware, power"),
     ],
 )
 def test_the_build_kits_commands_say_one_line(args, code, says):
     module, *rest = args
     result = subprocess.run(
-        [sys.executable, "-m", f"codenames_board.buildkit.{module}", *rest],
-        capture_output=True, text=True, env={**os.environ, "PYTHONPATH": str(ROOT / "host")}, timeout=PATIENCE_S,
+        [sys.executable, ROOT / "host" / "buildkit", module, *rest], capture_output=True, text=True, timeout=PATIENCE_S,
     )
     assert result.returncode == code
     assert says in result.stderr.splitlines()[-1] and "Traceback" not in result.stderr
@@ -560,8 +559,8 @@ def test_the_build_kits_output_to_a_reader_gone_is_no_traceback():
     os.close(read_end)
     try:
         result = subprocess.run(
-            [sys.executable, "-m", "codenames_board.buildkit.power"], stdout=write_end, stderr=subprocess.PIPE,
-            env={**os.environ, "PYTHONPATH": str(ROOT / "host")}, timeout=PATIENCE_S,
+            [sys.executable, ROOT / "host" / "buildkit", "power"], stdout=write_end, stderr=subprocess.PIPE,
+            timeout=PATIENCE_S,
         )
     finally:
         os.close(write_end)

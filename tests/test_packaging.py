@@ -145,6 +145,7 @@ def test_the_wheel_holds_the_packages_with_their_data_the_license_and_the_versio
         names = set(archive.namelist())
         metadata = archive.read(f"codenames_board-{__version__}.dist-info/METADATA").decode()
     assert {name.split("/")[0] for name in names} == {"codenames_board", "codenames_firmware", f"codenames_board-{__version__}.dist-info"}
+    assert [name for name in names if "buildkit" in name.lower()] == []  # the build kit is the repository's tool
     assert f"codenames_board-{__version__}.dist-info/licenses/LICENSE" in names
     assert "License-Expression: MIT" in metadata and f"Version: {__version__}" in metadata
     package = ROOT / "host" / "codenames_board"
@@ -234,9 +235,15 @@ def test_installed_run_deals_a_game_on_mock_pins_and_stops_on_sigterm(installed)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
 
 
-def test_installed_hardware_check_says_in_one_line_it_checks_a_checkout(installed):
+def test_installed_package_has_no_build_kit_and_a_kit_away_from_a_checkout_says_in_one_line_it_checks_one(installed):
     scripts, home = installed
-    result = run([scripts / "python", "-m", "codenames_board.buildkit.hardware", "--check"], cwd=home, env=outside_env(home))
+    for command in (["-m", "buildkit", "hardware", "--check"], ["-m", "codenames_board.buildkit.hardware", "--check"]):
+        absent = run([scripts / "python", *command], cwd=home, env=outside_env(home))
+        assert absent.returncode == 1 and "No module named" in absent.stderr, said(absent)
+    # The build kit is a checkout's: a copy of it run with the installed package, no checkout around either.
+    kit = home / "copy" / "host" / "buildkit"
+    shutil.copytree(ROOT / "host" / "buildkit", kit, ignore=shutil.ignore_patterns("__pycache__"))
+    result = run([scripts / "python", kit, "hardware", "--check"], cwd=home, env=outside_env(home))
     assert result.returncode == 2, said(result)
     assert result.stderr.count("\n") == 1 and "no hardware/ folder here" in result.stderr and "git clone" in result.stderr
 

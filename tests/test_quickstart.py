@@ -68,7 +68,7 @@ def test_every_package_a_test_imports_is_declared():
     from importlib.metadata import packages_distributions
 
     local = {path.stem for folder in ("tests", "firmware", "host/codenames_board/unixboard") for path in (ROOT / folder).rglob("*.py")}
-    local |= {"codenames_board", "codenames_firmware"}
+    local |= {"codenames_board", "codenames_firmware", "buildkit"}  # buildkit: host/buildkit, the build kit
     local |= {"micropython", "machine", "neopixel", "rp2"}  # MicroPython's own, for the scripts that run under it
     imported = set()
     for path in (ROOT / "tests").rglob("*.py"):

@@ -1,6 +1,6 @@
 """Buzzer sounds: played step by step as time passes, never by sleeping."""
 
-from codenames_board.buildkit.electrical import MAGNETIC_TRANSDUCER
+from buildkit.electrical import MAGNETIC_TRANSDUCER
 from codenames_board.sounds import HIGHEST_HZ, LOWEST_HZ, SOUNDS, Sounder
 
 

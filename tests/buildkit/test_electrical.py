@@ -6,7 +6,7 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import circuit, electrical, hardware, mechanics, perfboard, power, wiring
+from buildkit import cables, circuit, electrical, hardware, mechanics, perfboard, power, wiring
 from codenames_board.config import parse
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -103,7 +103,7 @@ def test_the_board_area_counts_every_part_and_pad_wire():
 def test_the_links_fit_pixel_pads_and_carry_the_glitch_current():
     points = wiring.injection_points(board.LEDS)
     budget = power.power_budget()
-    drop = electrical.chain_drop(points, budget.chain_max_ma / budget.leds)
+    drop = cables.chain_drop(points, budget.chain_max_ma / budget.leds)
     assert electrical.LINK_AWG >= 22  # 18-20 AWG does not solder to a 10 mm pixel board
     assert max(drop.link_amps) <= electrical.WIRES[electrical.LINK_AWG].max_a
     assert max(drop.feed_amps) <= electrical.WIRES[electrical.FEED_AWG].max_a
@@ -114,20 +114,20 @@ def test_the_links_fit_pixel_pads_and_carry_the_glitch_current():
 
 def test_thinner_links_would_overrun_their_rating():
     points = wiring.injection_points(board.LEDS)
-    drop = electrical.chain_drop(points, 61, link_awg=24)
+    drop = cables.chain_drop(points, 61, link_awg=24)
     assert max(drop.link_amps) > electrical.WIRES[24].max_a
 
 
 def test_one_feed_alone_would_let_the_far_end_sag():
-    assert electrical.chain_drop([0], 61).lowest < electrical.chain_drop([0, 18, 36], 61).lowest
+    assert cables.chain_drop([0], 61).lowest < cables.chain_drop([0, 18, 36], 61).lowest
 
 
 def test_the_parts_list_has_at_least_the_wire_the_layout_needs():
     points = wiring.injection_points(board.LEDS)
     bom = parts()
-    assert bom["power wire"].quantity >= electrical.power_wire_m(points)
+    assert bom["power wire"].quantity >= cables.power_wire_m(points)
     assert "18 AWG" in bom["power wire"].example
-    assert bom["LED link wire"].quantity >= electrical.link_wire_m()
+    assert bom["LED link wire"].quantity >= cables.link_wire_m()
     assert "22 AWG" in bom["LED link wire"].example
     # 25 tiles on an 88 x 63 mm pitch: 20 links across, 4 down
     assert sum(electrical.link_lengths()[: board.TILES - 1]) == 20 * 88 + 4 * 63
@@ -152,7 +152,7 @@ def test_the_layout_is_the_models(need_tool):
 
 def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_feed():
     points = wiring.injection_points(board.LEDS)
-    feeds = electrical.feed_paths(points)
+    feeds = cables.feed_paths(points)
     assert [feed.point for feed in feeds] == points
     # the jack's two lugs take one wire each; the lever connectors hold it and every feed
     assert len(feeds) + 1 <= electrical.LEVER_WAYS
@@ -162,13 +162,13 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
     assert model.part("J16").leads == (("J17", "1"), ("J18", "1")) and model.net_at("J16", "3") is None  # the switch lug
     for ref, net in (("J17", "+5V_LED"), ("J18", "GND")):
         names = [name for _, name in model.part(ref).pins]
-        assert names[:len(feeds) + 1] == electrical.lever_ways(feeds)[:len(feeds) + 1]
+        assert names[:len(feeds) + 1] == electrical.lever_ways(points)[:len(feeds) + 1]
         for number, name in model.part(ref).pins:
             assert (model.net_at(ref, number).name if model.net_at(ref, number) else None) == (None if name == "spare" else net)
     # chain index 0 through J13 alone: 5 V, data and GND; its current fits the J13 cable's gauge
     assert {model.net_at("J13", n).name for n in ("1", "2", "3")} == {"+5V_LED", "LED_DIN", "GND"}
     budget = power.power_budget(parse(""))
-    drop = electrical.chain_drop(points, budget.chain_max_ma / budget.leds)
+    drop = cables.chain_drop(points, budget.chain_max_ma / budget.leds)
     assert drop.feed_amps[0] <= electrical.WIRES[electrical.LINK_AWG].max_a
     # every LED's injection point on the lever connectors is a part of the model
     for feed in feeds[1:]:
@@ -179,10 +179,10 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
     assert "221-415" in bom["lever connector 5-way"].example
     assert "centre-positive" in bom["LED supply"].example and "lug 3 (the switch) left unconnected" in bom["DC barrel jack"].notes
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
-    assert f"**{math.ceil(electrical.first_led_cable() / 10):.0f} cm**" in readme and "leave the switch lug unconnected" in readme  # rounded up
+    assert f"**{math.ceil(cables.first_led_cable() / 10):.0f} cm**" in readme and "leave the switch lug unconnected" in readme  # rounded up
     guide = " ".join((ROOT / "hardware" / "README.md").read_text("utf-8").split())
-    assert f"**the J13 cable** ({math.ceil(electrical.first_led_cable() / 10):.0f} cm of red, green and black 22 AWG" in guide
-    assert f"The J13 cable: {math.ceil(electrical.first_led_cable() / 10):.0f} cm each of red, green and black 22 AWG" in guide
+    assert f"**the J13 cable** ({math.ceil(cables.first_led_cable() / 10):.0f} cm of red, green and black 22 AWG" in guide
+    assert f"The J13 cable: {math.ceil(cables.first_led_cable() / 10):.0f} cm each of red, green and black 22 AWG" in guide
 
 
 def test_the_firmware_guide_gives_the_hardware_guides_pad_size():
@@ -222,7 +222,7 @@ def test_every_other_feed_meets_its_led_in_a_pair_of_lever_connectors_and_no_pad
     # under the board to the lever connectors, up through the hole to the pad, and the strand the lever takes
     reach = electrical.INJECTION_REACH + electrical.LEDBOARD_T + electrical.FEED_HOLE_TO_LED
     assert electrical.injection_tail() >= reach + electrical.LEVER_STRIP + 5
-    bare = 3 * (sum(electrical.link_lengths()) + electrical.first_led_cable()) / 1000 * electrical.WIRE_SPARE
-    assert electrical.link_wire_m() > bare + 2 * (len(points) - 1) * electrical.injection_tail() / 1000
+    bare = 3 * (sum(electrical.link_lengths()) + cables.first_led_cable()) / 1000 * electrical.WIRE_SPARE
+    assert cables.link_wire_m() > bare + 2 * (len(points) - 1) * electrical.injection_tail() / 1000
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
     assert "a pad takes one wire" in readme and f"a {electrical.LINK_AWG} AWG tail of" in readme

@@ -15,15 +15,15 @@ import pygame
 import pytest
 from codenames_firmware import board
 
+from buildkit import hardware, mechanics, power
 from codenames_board import compositor
-from codenames_board.buildkit import hardware, mechanics, power
 from codenames_board.config import BUTTON_PINS, REQUIRED_PINS, parse
 
 ROOT = Path(__file__).resolve().parents[2]
 HARDWARE = ROOT / "hardware"
 SCAD = HARDWARE / "enclosure.scad"
 README = (HARDWARE / "README.md").read_text("utf-8")
-REGENERATE = "python -m codenames_board.buildkit.hardware"
+REGENERATE = "python host/buildkit hardware"
 
 
 def parts():
@@ -42,21 +42,22 @@ def test_check_mode_says_up_to_date(capsys):
     assert "up to date" in capsys.readouterr().out
 
 
-def _installed(monkeypatch, tmp_path):
-    """hardware.py as if it ran from an installed wheel (no checkout around it), in an empty current folder."""
-    monkeypatch.setattr(hardware, "__file__", str(tmp_path / "site-packages" / "codenames_board" / "buildkit" / "hardware.py"))
+def _away(monkeypatch, tmp_path):
+    """hardware.py as if the build kit ran away from a checkout (a copy with no hardware/ around it), in an empty
+    current folder."""
+    monkeypatch.setattr(hardware, "__file__", str(tmp_path / "copy" / "host" / "buildkit" / "hardware.py"))
     monkeypatch.chdir(tmp_path)
 
 
-def test_check_from_an_installed_package_says_in_one_line_where_the_folder_is(monkeypatch, tmp_path, capsys):
-    _installed(monkeypatch, tmp_path)
+def test_check_away_from_a_checkout_says_in_one_line_where_the_folder_is(monkeypatch, tmp_path, capsys):
+    _away(monkeypatch, tmp_path)
     assert hardware.main(["--check"]) == 2
     err = capsys.readouterr().err
     assert err.count("\n") == 1 and "no hardware/ folder here" in err and "git clone" in err and "--folder" in err
 
 
-def test_check_from_an_installed_package_takes_the_current_folders_hardware(monkeypatch, tmp_path, capsys):
-    _installed(monkeypatch, tmp_path)
+def test_check_away_from_a_checkout_takes_the_current_folders_hardware(monkeypatch, tmp_path, capsys):
+    _away(monkeypatch, tmp_path)
     shutil.copytree(HARDWARE, tmp_path / "hardware")
     assert hardware.main(["--check"]) == 0
     assert f"{tmp_path / 'hardware' / 'README.md'}: up to date" in capsys.readouterr().out
@@ -66,7 +67,7 @@ def test_check_from_an_installed_package_takes_the_current_folders_hardware(monk
 
 
 def test_check_notices_a_changed_price(monkeypatch, tmp_path, capsys):
-    _installed(monkeypatch, tmp_path)
+    _away(monkeypatch, tmp_path)
     shutil.copytree(HARDWARE, tmp_path / "hardware")
     costs = tmp_path / "hardware" / "costs.csv"
     costs.write_text(costs.read_text("utf-8").replace("Raspberry Pi Pico,5.00,", "Raspberry Pi Pico,6.00,"), "utf-8")
@@ -77,7 +78,7 @@ def test_check_notices_a_changed_price(monkeypatch, tmp_path, capsys):
 
 
 def test_a_part_without_a_price_is_one_line_naming_it(monkeypatch, tmp_path, capsys):
-    _installed(monkeypatch, tmp_path)
+    _away(monkeypatch, tmp_path)
     shutil.copytree(HARDWARE, tmp_path / "hardware")
     bom = tmp_path / "hardware" / "bom.csv"
     bom.write_text(bom.read_text("utf-8") + "hot glue sticks,10,7 mm,for the LEDs\n", "utf-8")

@@ -12,7 +12,7 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import electrical, hardware, mechanics, perfboard, power, wiring
+from buildkit import cables, electrical, hardware, mechanics, perfboard, power, wiring
 
 ROOT = Path(__file__).resolve().parents[2]
 HARDWARE = ROOT / "hardware"
@@ -433,7 +433,7 @@ def test_the_other_feeds_are_clamped_at_the_jack_only_once_the_top_is_on():
 
 def test_the_guides_numbers_for_the_coupons_wire_the_box_and_the_mounting_holes_are_the_models(figs):
     guide = " ".join(README.split())
-    longest = max(electrical.pad_wire_lengths())
+    longest = max(cables.pad_wire_lengths())
     assert f"about {longest / 10:.0f} cm, tile" in guide
     # the box: front and back the plate's width, the sides between them
     width, depth = figs["plate"]
@@ -494,8 +494,8 @@ def test_step_7s_led_board_propped_up_at_its_back_leaves_room_over_j13_and_every
     room = raised(*j13[:2])[2] - (j13[2] + electrical.TERMINAL_H)
     assert room > 200 and "J13 has over 20 cm of room over it" in GUIDE
     feeds = {name: at for name, at, _ in figs["feeds"]}
-    assert math.dist(raised(*feeds["A1"]), j13) + electrical.FEED_HOLE_TO_LED < electrical.first_led_cable()
-    runs = {feed.point: feed.run for feed in electrical.feed_paths()}
+    assert math.dist(raised(*feeds["A1"]), j13) + electrical.FEED_HOLE_TO_LED < cables.first_led_cable()
+    runs = {feed.point: feed.run for feed in cables.feed_paths()}
     for name, point in (("D2", 18), ("strip end", 36)):  # their 18 AWG feeds to the lever connectors behind the jack
         assert math.dist(raised(*feeds[name]), electrical.DC_JACK) < runs[point], name
 
@@ -774,14 +774,14 @@ def test_the_strand_spacing_reaches_across_a_row_and_the_shorter_ones_do_not():
 def test_a_strand_of_22_awg_holds_the_voltage_with_the_three_feeds_and_not_with_two():
     budget = power.power_budget()
     led_ma = budget.chain_max_ma / budget.leds
-    three = electrical.strand_drop(wiring.injection_points(board.LEDS), led_ma)
+    three = cables.strand_drop(wiring.injection_points(board.LEDS), led_ma)
     assert three.lowest >= electrical.WS2812_VDD_MIN
     assert max(three.link_amps) <= electrical.WIRES[electrical.STRAND_AWG].max_a
     # at the strand's end instead of D2: its own tail wires, no splice into the strand
     assert electrical.strand_feeds() == [0, board.TILES - 1, board.LEDS - 1]
-    tail = electrical.strand_drop(electrical.strand_feeds(), led_ma)
+    tail = cables.strand_drop(electrical.strand_feeds(), led_ma)
     assert tail.lowest >= electrical.WS2812_VDD_MIN and max(tail.link_amps) <= electrical.WIRES[electrical.STRAND_AWG].max_a
-    two = electrical.strand_drop([0, board.LEDS - 1], led_ma)
+    two = cables.strand_drop([0, board.LEDS - 1], led_ma)
     assert max(two.link_amps) > electrical.WIRES[electrical.STRAND_AWG].max_a
 
 

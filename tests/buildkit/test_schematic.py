@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import circuit, electrical, perfboard, wiring
+from buildkit import circuit, electrical, perfboard, wiring
 from codenames_board.config import parse
 
 ROOT = Path(__file__).resolve().parents[2]

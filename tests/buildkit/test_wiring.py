@@ -10,14 +10,14 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from codenames_board.buildkit import circuit, electrical, power, wiring
-from codenames_board.engine.key import tile_name
-from codenames_board.buildkit.pinouts import PI_HEADER as PI_HEADER_NAMES
+from buildkit import cables, circuit, electrical, power, wiring
+from buildkit.pinouts import PI_HEADER as PI_HEADER_NAMES
 from codenames_board.config import SCHEMA, SPI_DISPLAY_PINS, parse
+from codenames_board.engine.key import tile_name
 
 ROOT = Path(__file__).resolve().parents[2]
 WIRING = ROOT / "wiring"
-REGENERATE = "python -m codenames_board.buildkit.wiring"
+REGENERATE = "python host/buildkit wiring"
 
 # The boards' pinouts from their datasheets, written out again here on purpose.
 PI_PIN_OF_GPIO = {
@@ -179,13 +179,13 @@ def test_a_ground_harness_the_header_cannot_hold_is_refused():
 def test_every_pad_wire_has_its_length_and_the_parts_list_enough_of_it():
     readme = wiring.generate()["README.md"]
     pads = section(readme, "Touch pads")
-    lengths = electrical.pad_wire_lengths()
+    lengths = cables.pad_wire_lengths()
     for tile, length in enumerate(lengths):
         row = next(r for r in table_rows(pads) if r[0] == tile_name(tile))
         assert row[4] == f"{math.ceil(length / 10)} cm"
         assert length >= electrical.FEED_SLACK + electrical.RIB_H + electrical.LEDBOARD_T
     bom = {row["part"]: row for row in csv.DictReader(open(ROOT / "hardware" / "bom.csv", encoding="utf-8"))}
-    assert int(bom["hook-up wire"]["quantity"]) >= electrical.pad_wire_m() >= sum(lengths) / 1000
+    assert int(bom["hook-up wire"]["quantity"]) >= cables.pad_wire_m() >= sum(lengths) / 1000
 
 
 def test_pico_pins_are_in_the_table_with_their_pico_pin():

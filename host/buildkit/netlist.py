@@ -35,7 +35,7 @@ def netlist(circuit: Circuit, title: str = "codenames-board tile board and Pi wi
         "      (title_block",
         f"        (title {quote(title)})",
         '        (company "codenames-board")',
-        "        (source \"host/codenames_board/buildkit/circuit.py\")",
+        "        (source \"host/buildkit/circuit.py\")",
         '        (comment (number "1") (value "Parts without a footprint are off the tile board: see their Where field.")))))',
         "  (components",
     ]

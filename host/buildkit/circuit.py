@@ -13,8 +13,8 @@ from __future__ import annotations
 from dataclasses import dataclass, replace
 from types import ModuleType
 
-from ..config import BUTTON_PINS, ENCODER_PINS, SPI_DISPLAY_PINS, Config
-from ..engine.key import tile_name
+from codenames_board.config import BUTTON_PINS, ENCODER_PINS, SPI_DISPLAY_PINS, Config
+from codenames_board.engine.key import tile_name
 from . import electrical
 from .pinouts import PI_GROUNDS, PI_HEADER, PI_PHYSICAL, PICO_GROUNDS, PICO_PHYSICAL, PICO_PINS, _pi_xy, _pico_xy, nearest_ground
 
@@ -362,14 +362,14 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
 
     # The LED supply, off the board: the DC jack, a pair of lever connectors behind it (5 V and GND), and from them
     # an 18 AWG pair to each feed: the tile board's J12 (which carries chain index 0's feed on through J13 with the
-    # data), and every other injection point (electrical.feed_paths()).
+    # data), and every other injection point (electrical.injection_points(); cables.feed_paths() measures them).
     b.add(Part("J16", "DC jack 5 V", "", _numbered(("+", "-", "SW")), "DC barrel jack", "the box's back wall",
                "centre pin positive: lug 1 the centre pin, 2 the sleeve, 3 the switch (left free)",
                leads=(("J17", "1"), ("J18", "1"))))  # fmt: skip
-    feeds = electrical.feed_paths()
-    b.add(Part("J17", "lever connector 5 V", "", _numbered(electrical.lever_ways(feeds)), "lever connector 5-way",
+    points = electrical.injection_points(board.LEDS)
+    b.add(Part("J17", "lever connector 5 V", "", _numbered(electrical.lever_ways(points)), "lever connector 5-way",
                "behind the DC jack", electrical.lever_note("red")))  # fmt: skip
-    b.add(Part("J18", "lever connector GND", "", _numbered(electrical.lever_ways(feeds)), "lever connector 5-way",
+    b.add(Part("J18", "lever connector GND", "", _numbered(electrical.lever_ways(points)), "lever connector 5-way",
                "behind the DC jack", electrical.lever_note("black")))  # fmt: skip
     b.add(Part("D3", "WS2812B, chain index 0", "", _numbered(WS2812B_PINS), "WS2812B LED on a round breakout board",
                f"under tile {tile_name(board.CHAIN.index(0))}", "the chain's first LED: 5 V, data and GND from J13"))  # fmt: skip
@@ -378,18 +378,18 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
     b.join("LED_DIN", ("D3", "DIN"))
     b.join("LED_DOUT", ("D3", "DOUT"), off_board="DIN of chain index 1, and on along the chain")
     names = _chain_names(board)
-    for way, feed in enumerate(feeds[1:], 3):
+    for way, point in enumerate(points[1:], 3):
         ref = f"D{1 + way}"  # D4, D5, ...
-        where = names[feed.point]
-        b.add(Part(ref, f"WS2812B, chain index {feed.point}", "", _numbered(WS2812B_PINS),
+        where = names[point]
+        b.add(Part(ref, f"WS2812B, chain index {point}", "", _numbered(WS2812B_PINS),
                    "WS2812B LED on a round breakout board" if where.startswith("tile") else "WS2812B LED strip",
                    f"under {where}" if where.startswith("tile") else f"the {where}",
                    f"an injection point: 5 V and GND from the lever connectors", bom_share=0))  # fmt: skip
         # its own pair of lever connectors under the LED board at its feed hole (electrical.injection_joins())
-        ways = dict(electrical.injection_joins([0] + [f.point for f in feeds[1:]]))[feed.point]
+        ways = dict(electrical.injection_joins([0] + points[1:]))[point]
         for net, rail, colour in (("+5V_LED", "J17", "red"), ("GND", "J18", "black")):
             joint = f"J{19 + 2 * (way - 3) + (rail == 'J18')}"  # J19/J20 for the first, J21/J22 ...
-            b.add(Part(joint, f"lever connector {'5 V' if rail == 'J17' else 'GND'}, chain {feed.point}", "",
+            b.add(Part(joint, f"lever connector {'5 V' if rail == 'J17' else 'GND'}, chain {point}", "",
                        _numbered(ways), "lever connector 5-way", f"under the LED board at {where}'s feed hole",
                        f"the {colour} {electrical.FEED_AWG} AWG feed in; a {electrical.LINK_AWG} AWG tail up to the LED"
                        + ("; the link arriving from the LED before it" if "spare" != ways[2] else "")))  # fmt: skip

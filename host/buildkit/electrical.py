@@ -1,10 +1,13 @@
 """The table's electrical design, computed from datasheet figures: the buzzer's driver, the tile
-board's size, the LED chain's wires and their voltage drop, the length of power wire.
+board's size, the LED chain's wires, links and injection points.
 
 Every figure a part contributes is a constant here with the datasheet it comes from, so the docs
 (``wiring/README.md``, written by ``wiring.py``) quote the same numbers the tests check. The LED
 chain's layout (tile centres, the strip, the feed holes, the DC jack) is the OpenSCAD model's
 default; a test compares it with the model's ``figure`` lines. Pure functions, standard library only.
+The lengths that start at a hole of the tile board's layout (the feeds, the J13 cable, the pad
+wires) and the chain's voltage along them are ``cables.py``'s: the layout is drawn from these
+figures, so nothing here imports it.
 """
 
 from __future__ import annotations
@@ -261,48 +264,6 @@ TAIL_SLACK = 10  # mm on each tail to bend it onto the pad
 LINK_OD = 1.8  # mm: LINK_AWG stranded hook-up wire over its PVC insulation (1.5-1.8 mm)
 
 
-@dataclass(frozen=True)
-class Feed:
-    """One injection point's wires: ``run`` mm of FEED_AWG pair from the lever connectors (slack in), and for the
-    tile board's feed ``tail`` mm of LINK_AWG from J13 to the first LED (slack in; 5 V, data and GND)."""
-
-    point: int
-    to: str
-    run: float
-    tail: float = 0.0
-
-
-def _terminal(point: tuple[float, float, float]) -> tuple[float, float, float]:
-    """A terminal block's clamp over its first hole."""
-    return point[0], point[1], point[2] + TERMINAL_H
-
-
-def feed_paths(points: list[int] | None = None) -> list["Feed"]:
-    """Every feed from the lever connectors, chain order: the tile board's J12 (chain index 0, on through J13),
-    then straight to each other injection point. Along the floor, the walls and up, each with FEED_SLACK."""
-    points = injection_points(board.LEDS) if points is None else points
-    positions = led_positions()
-    feeds = []
-    for point in points:
-        x, y = positions[point]
-        if point == 0:
-            from .perfboard import J12_AT, J13_AT, in_box  # its layout, on the floor as the guide mounts it
-
-            j12 = _terminal(in_box(*J12_AT))
-            run = sum(abs(a - b) for a, b in zip(DC_JACK, j12)) + FEED_SLACK
-            hole = (x - FEED_HOLE_TO_LED, y)
-            j13 = _terminal(in_box(*J13_AT))
-            tail = (abs(j13[0] - hole[0]) + abs(j13[1] - hole[1]) + (LEDBOARD_UNDER_Z - j13[2]) + LEDBOARD_T
-                    + FEED_HOLE_TO_LED + FEED_SLACK)  # fmt: skip
-            feeds.append(Feed(point, "the tile board (J12), on through J13", run, tail))
-        else:
-            run = abs(DC_JACK[0] - x) + abs(DC_JACK[1] - y) + FEED_RISE + FEED_SLACK
-            feeds.append(Feed(point, f"chain index {point}", run, injection_tail()))
-    if len(feeds) + 1 > LEVER_WAYS:
-        raise ValueError(f"{len(feeds)} feeds and the jack's wire need more than a {LEVER_WAYS}-way lever connector")
-    return feeds
-
-
 def injection_tail() -> float:
     """mm of LINK_AWG, each of 5 V and GND, from an injection point's lever connectors up through its feed hole to
     the LED's pads."""
@@ -344,9 +305,10 @@ def injection_points(leds: int, every: int = 30) -> list[int]:
     return sorted({round(index * (leds - 1) / stretches) for index in range(stretches + 1)})
 
 
-def lever_ways(feeds: list["Feed"]) -> list[str]:
-    """A lever connector's ways, as its pins are named: the jack's wire, each feed, the spare ones."""
-    names = ["jack"] + ["tile board" if feed.point == 0 else f"chain {feed.point}" for feed in feeds]
+def lever_ways(points: list[int]) -> list[str]:
+    """A lever connector's ways, as its pins are named: the jack's wire, the feed to each injection point (chain
+    index 0's through the tile board), the spare ones."""
+    names = ["jack"] + ["tile board" if point == 0 else f"chain {point}" for point in points]
     return names + ["spare"] * (LEVER_WAYS - len(names))
 
 
@@ -434,80 +396,6 @@ def wire_links(points: list[int] | None = None) -> list[Link]:
     return out
 
 
-def feed_runs(points: list[int]) -> list[float]:
-    """The FEED_AWG pair's run (mm) from the lever connectors to each feed (feed_paths())."""
-    return [feed.run for feed in feed_paths(points)]
-
-
-@dataclass(frozen=True)
-class ChainDrop:
-    volts: list[float]  # at each LED
-    link_amps: list[float]  # in each link (5 V and GND alike)
-    feed_amps: list[float]  # in each feed run
-
-    @property
-    def lowest(self) -> float:
-        return min(self.volts)
-
-
-def chain_drop(points: list[int], led_ma: float, link_awg: int = LINK_AWG, feed_awg: int = FEED_AWG,
-               lengths: list[float] | None = None) -> ChainDrop:
-    """Nodal analysis of the chain: every LED draws ``led_ma``; 5 V and GND wires both count. ``lengths``:
-    each link's wire (mm), the layout's by default."""
-    lengths = link_lengths() if lengths is None else lengths
-    links = [2 * length / 1000 * WIRES[link_awg].ohms_per_m for length in lengths]  # out and back
-    feeds = {feed.point: 2 / 1000 * (feed.run * WIRES[feed_awg].ohms_per_m + feed.tail * WIRES[link_awg].ohms_per_m)
-             for feed in feed_paths(points)}  # fmt: skip
-    # the lever connectors' node: the jack's lead carries every LED's current
-    supply_v = SUPPLY_V - 2 * LEVER_LEAD / 1000 * WIRES[feed_awg].ohms_per_m * led_ma / 1000 * (len(links) + 1)
-    n = len(links) + 1
-    # G V = I: a tridiagonal system, solved by the Thomas algorithm.
-    diagonal = [0.0] * n
-    lower = [0.0] * n
-    upper = [0.0] * n
-    rhs = [-led_ma / 1000] * n
-    for i, resistance in enumerate(links):
-        g = 1 / resistance
-        diagonal[i] += g
-        diagonal[i + 1] += g
-        upper[i] = -g
-        lower[i + 1] = -g
-    for point, resistance in feeds.items():
-        diagonal[point] += 1 / resistance
-        rhs[point] += supply_v / resistance
-    for i in range(1, n):
-        factor = lower[i] / diagonal[i - 1]
-        diagonal[i] -= factor * upper[i - 1]
-        rhs[i] -= factor * rhs[i - 1]
-    volts = [0.0] * n
-    volts[-1] = rhs[-1] / diagonal[-1]
-    for i in range(n - 2, -1, -1):
-        volts[i] = (rhs[i] - upper[i] * volts[i + 1]) / diagonal[i]
-    link_amps = [abs(volts[i] - volts[i + 1]) / links[i] for i in range(n - 1)]
-    feed_amps = [(supply_v - volts[point]) / feeds[point] for point in points]
-    return ChainDrop(volts, link_amps, feed_amps)
-
-
-def power_wire_m(points: list[int]) -> float:
-    """Metres of FEED_AWG wire: red and black from the jack to every injection point, with the spare."""
-    return 2 * (sum(feed_runs(points)) + LEVER_LEAD) / 1000 * WIRE_SPARE
-
-
-def first_led_cable() -> float:
-    """mm of LINK_AWG from J13 to the first LED (slack in): 5 V, data and GND."""
-    return feed_paths([0])[0].tail
-
-
-def link_wire_m() -> float:
-    """Metres of LINK_AWG wire, with the spare: 5 V, GND and data along every wire link (wire_links(): cut lengths,
-    an arriving link's 5 V and GND on down through the feed hole into the lever connectors) and from J13 to the
-    first LED; 5 V and GND from each other feed's lever connectors up to its LED."""
-    feeds = feed_paths()
-    tails = sum(2 * feed.tail for feed in feeds[1:])
-    links = sum(link.data_cut + 2 * link.power_cut for link in wire_links())
-    return (links + 3 * first_led_cable() + tails) / 1000 * WIRE_SPARE
-
-
 # --- the pre-wired option: a strand of 12 mm WS2811 "bullet" pixels
 
 
@@ -560,14 +448,6 @@ def strand_bar_link() -> float:
     return INJECTION_REACH + LEDBOARD_T + _into_bar((x - FEED_HOLE_TO_LED, y)) + LEVER_STRIP + LINK_END
 
 
-def strand_drop(points: list[int], led_ma: float, spacing_mm: int | None = None, awg: int = STRAND_AWG) -> ChainDrop:
-    """The chain's voltage with the 25 tiles on a strand: every tile-to-tile link is the strand's whole
-    spacing of its own wire (the slack loops included); the strip's LEDs are as before."""
-    spacing_mm = spacing_mm or strand_spacing()
-    lengths = [spacing_mm] * (board.TILES - 1) + link_lengths()[board.TILES - 1:]
-    return chain_drop(points, led_ma, link_awg=awg, lengths=lengths)
-
-
 def window_angles(led_z: float, chamber_h: float, frame_in: tuple[float, float], frame_out: tuple[float, float]) -> tuple[float, float]:
     """(nearest, farthest) angle in degrees off the LED's axis at which it sees its light frame's windows
     on the plate's underside ``chamber_h`` above the LED board, from an emitter ``led_z`` above it."""
@@ -587,22 +467,6 @@ RIB_H = 15  # from the LED board's top to the plate's underside, where the pads 
 RELIEF_LOOP = 10  # mm: a pad wire over the parts' side, down its strain-relief hole and up into its own
 
 
-def pad_wire_lengths() -> list[float]:
-    """mm of pad wire for each tile (tile order), slack in: from the pad's corner along the plate's underside to its
-    hole in the LED board (the model's ledboard_2d: the chamber's corner), down through the chamber and the LED board,
-    under it and down to the tile board on the floor, along to its own hole there (perfboard.pad_holes(), the
-    board mounted as the guide says), the strain-relief loop, and FEED_SLACK so the box tips back off its floor with
-    the board on it; where that is not enough for the box tipped back TIP_ON_STANDOFFS degrees (the guide's service
-    position), the straight line across then, both ends' TIP_END_MM in."""
-    return [above + max(below + FEED_SLACK, tip) + RELIEF_LOOP for above, below, _, tip in _pad_wire_runs()]
-
-
-def pad_wire_drops() -> list[tuple[tuple[float, float, float], float]]:
-    """Each pad wire's hole on the LED board's underside (x, y, z) and the wire that hangs below it to the tile
-    board's hole (mm: its length less the run above the LED board's underside and the strain-relief loop)."""
-    return [(hole, length - above - RELIEF_LOOP) for (above, _, hole, _), length in zip(_pad_wire_runs(), pad_wire_lengths())]
-
-
 #: The service position (hardware/README.md): the box tips back over its spymasters' bottom edge (the model's plate
 #: depth, and its table_z), its floor left lying; with the tile board on its standoffs this far (degrees). Each end
 #: of a cable turns into its terminal or pad: TIP_END_MM of it does not span the gap.
@@ -620,30 +484,3 @@ def tipped(point: tuple[float, float, float], degrees: float) -> tuple[float, fl
     t = math.radians(degrees)
     dy, dz = y - HINGE[0], z - HINGE[1]
     return x, HINGE[0] + dy * math.cos(t) + dz * math.sin(t), HINGE[1] - dy * math.sin(t) + dz * math.cos(t)
-
-
-def _pad_wire_runs() -> list[tuple[float, float, tuple[float, float, float], float]]:
-    """For each tile: the pad wire's run above the LED board's underside, its run below to the tile board's hole,
-    its hole on the LED board's underside, and the wire below it that the box tipped TIP_ON_STANDOFFS needs."""
-    from .perfboard import in_box, pad_holes  # the layout's holes, on the floor
-
-    z = TILE_BOARD[2]
-    holes = pad_holes()
-    out = []
-    for tile in range(board.TILES):
-        row, column = divmod(tile, 5)
-        cx, cy = FIRST_TILE[0] + column * TILE_PITCH[0], FIRST_TILE[1] - row * TILE_PITCH[1]
-        hole = (cx - TILE_PITCH[0] / 2 + RIB_T + 6, cy + TILE_PITCH[1] / 2 - RIB_T - 6)
-        corner = (cx - PAD[0] / 2, cy + PAD[1] / 2)
-        above = abs(hole[0] - corner[0]) + abs(hole[1] - corner[1]) + RIB_H + LEDBOARD_T
-        end = in_box(*holes[tile])
-        below = (LEDBOARD_UNDER_Z - (z + PERFBOARD_T)) + abs(end[0] - hole[0]) + abs(end[1] - hole[1])
-        under = (hole[0], hole[1], LEDBOARD_UNDER_Z)
-        tip = math.dist(end, tipped(under, TIP_ON_STANDOFFS)) + TIP_END_MM
-        out.append((above, below, under, tip))
-    return out
-
-
-def pad_wire_m() -> float:
-    """Metres of pad wire, with the spare."""
-    return sum(pad_wire_lengths()) / 1000 * WIRE_SPARE

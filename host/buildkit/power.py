@@ -7,9 +7,9 @@ per dark LED (``firmware/board.py``). The Pi figures are the Raspberry Pi
 documentation's recommended supplies and USB budgets, the display figures
 nominal values to check against the seller's.
 
-``python -m codenames_board.buildkit.power [--config FILE]`` prints the budget
+``python host/buildkit power [--config FILE]`` prints the budget
 for a config; ``hardware/README.md`` carries it for the shipped defaults
-(``python -m codenames_board.buildkit.hardware`` rewrites it, a test checks it).
+(``python host/buildkit hardware`` rewrites it, a test checks it).
 """
 
 from __future__ import annotations
@@ -21,11 +21,11 @@ from dataclasses import dataclass
 
 from codenames_firmware import board
 
-from .. import compositor as leds
-from ..config import Config, parse
+from codenames_board import compositor as leds
+from codenames_board.config import Config, parse
 from .electrical import buzzer_driver
 
-COMMAND = "python -m codenames_board.buildkit.power"
+COMMAND = "python host/buildkit power"
 
 MARGIN = 1.2  # a supply runs at most at 1/1.2 of its rating: wires, connectors and age
 RATINGS_MA = (1000, 1500, 2000, 2500, 3000, 4000, 5000, 6000, 8000, 10000)  # common 5 V supplies
@@ -223,8 +223,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--config", metavar="FILE", help="a config file (default: the shipped defaults)")
     args = parser.parse_args(argv)
     if args.config:
-        from ..clibase import load_config
-        from ..i18n import Translator, detect_language
+        from codenames_board.clibase import load_config
+        from codenames_board.i18n import Translator, detect_language
 
         config = load_config(args.config, Translator(detect_language()))
         if config is None:
@@ -234,8 +234,3 @@ def main(argv: list[str] | None = None) -> int:
     sys.stdout.write(markdown(power_budget(config), config))
     return 0
 
-
-if __name__ == "__main__":
-    from ..clibase import run_guarded
-
-    sys.exit(run_guarded(main))

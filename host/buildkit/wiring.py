@@ -3,7 +3,7 @@
 The Pi's pins come from the config (the shipped defaults unless one is
 passed in), the Pico's from the firmware's pin table (``firmware/board.py``);
 this module holds no pin of the table, only the boards' own pinouts (which
-GPIO sits on which physical pin). ``python -m codenames_board.buildkit.wiring
+GPIO sits on which physical pin). ``python host/buildkit wiring
 [--folder DIR]`` writes the folder; a test fails when the committed files differ
 from what ``generate()`` makes. Same input, byte-identical output.
 """
@@ -20,10 +20,10 @@ from xml.sax.saxutils import escape
 
 from codenames_firmware import board as firmware_board
 
-from ..config import BUTTON_PINS, ENCODER_PINS, SPI_DISPLAY_PINS, Config, parse
-from ..engine.key import COLUMNS, tile_name
+from codenames_board.config import BUTTON_PINS, ENCODER_PINS, SPI_DISPLAY_PINS, Config, parse
+from codenames_board.engine.key import COLUMNS, tile_name
 from . import circuit as table_circuit
-from . import electrical, mechanics, netlist, perfboard, power, schematic
+from . import cables, electrical, mechanics, netlist, perfboard, power, schematic
 from .electrical import ohms
 
 from .drawing import COMMAND, FONT, GENERATED, GREY, INK, LIGHT, PIN_FILL, WIRE_HEX, Svg, _dark  # noqa: F401
@@ -423,8 +423,8 @@ def level_shifter_section(budget: power.PowerBudget) -> list[str]:
 
 
 def distribution_lines(names: list[str]) -> list[str]:
-    feeds = electrical.feed_paths()
-    tail = electrical.first_led_cable()
+    feeds = cables.feed_paths()
+    tail = cables.first_led_cable()
     link, feed = electrical.WIRES[electrical.LINK_AWG], electrical.WIRES[electrical.FEED_AWG]
     return [
         "**The LED supply's wiring** (the schematic's J16, J17, J18): the LED supply is a **centre-positive** 5 V adapter "
@@ -452,7 +452,7 @@ def distribution_lines(names: list[str]) -> list[str]:
 
 def chain_wires_section(board: ModuleType, points: list[int], names: list[str], budget: power.PowerBudget) -> list[str]:
     led_ma = budget.chain_max_ma / budget.leds
-    drop = electrical.chain_drop(points, led_ma)
+    drop = cables.chain_drop(points, led_ma)
     link, feed = electrical.WIRES[electrical.LINK_AWG], electrical.WIRES[electrical.FEED_AWG]
     lengths = electrical.link_lengths()
     stretches = []
@@ -463,8 +463,8 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
             f"{max(drop.link_amps[start:end]):.2f} A",
             f"{min(drop.volts[start : end + 1]):.2f} V",
         ))
-    runs = electrical.feed_runs(points)
-    tail = electrical.first_led_cable()
+    runs = cables.feed_runs(points)
+    tail = cables.first_led_cable()
     return [
         "",
         "### The chain's wires",
@@ -494,8 +494,8 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         "",
         f"Every LED stays at {drop.lowest:.2f} V or more (the WS2812B runs down to 3.5 V; above "
         f"{electrical.WS2812_VDD_MIN:g} V its colours hold). Wire to buy, with {round((electrical.WIRE_SPARE - 1) * 100)} % spare: "
-        f"**{math.ceil(electrical.power_wire_m(points))} m of {feed.awg} AWG** ({electrical.power_wire_m(points):.1f} m with the spare: red "
-        f"and black, every run) and **{math.ceil(electrical.link_wire_m())} m of {link.awg} AWG** ({electrical.link_wire_m():.1f} m with "
+        f"**{math.ceil(cables.power_wire_m(points))} m of {feed.awg} AWG** ({cables.power_wire_m(points):.1f} m with the spare: red "
+        f"and black, every run) and **{math.ceil(cables.link_wire_m())} m of {link.awg} AWG** ({cables.link_wire_m():.1f} m with "
         "the spare: three wires along every link and to the first LED, and the injection points' tails and links down "
         "into their lever connectors).",
     ]
@@ -578,8 +578,8 @@ def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudge
     spacing = electrical.strand_spacing()
     shorter = [s for s in electrical.STRAND_SPACINGS_MM if s < spacing]
     feeds = electrical.strand_feeds()
-    drop = electrical.strand_drop(feeds, led_ma)
-    two = electrical.strand_drop([feeds[0], feeds[-1]], led_ma)
+    drop = cables.strand_drop(feeds, led_ma)
+    two = cables.strand_drop([feeds[0], feeds[-1]], led_ma)
     wire = electrical.WIRES[electrical.STRAND_AWG]
     last_tile = board.TILES - 1
     feeds_boards = electrical.injection_points(board.LEDS)
@@ -611,7 +611,7 @@ def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudge
         f"alone ({feeds[0]} and {feeds[-1]}) a link would carry {max(two.link_amps):.2f} A: too much for its wire.",
         f"- **From the strand's end to the bar**: the model's second feed hole is then at {names[last_tile]} (`leds = "
         f"\"strand\"` moves it there from the boards' {names[feeds_boards[1]]}), and its {electrical.FEED_AWG} AWG pair "
-        f"from the lever connectors behind the jack is {_up(electrical.feed_paths(feeds)[1].run / 1000, 2):.2f} m. Pixel "
+        f"from the lever connectors behind the jack is {_up(cables.feed_paths(feeds)[1].run / 1000, 2):.2f} m. Pixel "
         f"{board.TILES}'s tail goes into the lever connectors under that hole, 5 V and GND with the feed's, and from them a link of three "
         f"{electrical.LINK_AWG} AWG wires, **{_up(electrical.strand_bar_link() / 10):.0f} cm** each, goes up through the "
         f"hole and along the boards' route into the bar to {names[last_tile + 1]}'s input pads; its green is soldered to "
@@ -713,7 +713,7 @@ def readme(config: Config, board: ModuleType) -> str:
     pico = pico_wires(board)
     names = chain_names(board)
     chain_of = {tile: board.CHAIN[tile] for tile in range(board.TILES)}
-    pad_lengths = electrical.pad_wire_lengths()
+    pad_lengths = cables.pad_wire_lengths()
     budget = power.power_budget(config)
     points = injection_points(board.LEDS)
     pi_gpios = [int(w.pin_name[4:]) for w in pi if w.pin]
@@ -861,7 +861,7 @@ def readme(config: Config, board: ModuleType) -> str:
         "**Pad wire**: cut each to its length below: from the pad's corner to its hole in the LED board (the "
         "chamber's corner), down through it to the tile board on the floor and along to the board, with "
         f"{electrical.FEED_SLACK} mm slack so the box tips back off its floor with the board on it "
-        f"({sum(math.ceil(length / 10) for length in pad_lengths) / 100:.1f} m in all; {math.ceil(electrical.pad_wire_m())} m with "
+        f"({sum(math.ceil(length / 10) for length in pad_lengths) / 100:.1f} m in all; {math.ceil(cables.pad_wire_m())} m with "
         f"{round((electrical.WIRE_SPARE - 1) * 100)} % spare).",
         "",
         _table(
@@ -1157,7 +1157,7 @@ def write(folder: Path, config: Config | None = None, board: ModuleType | None =
 
 def default_folder() -> Path:
     """``wiring/`` of the checkout this module runs from, else ``./wiring``."""
-    root = Path(__file__).resolve().parents[3]
+    root = Path(__file__).resolve().parents[2]
     return root / "wiring" if (root / "firmware" / "board.py").is_file() else Path("wiring")
 
 
@@ -1178,8 +1178,3 @@ def main(argv: list[str] | None = None) -> int:
         print(path)
     return 0
 
-
-if __name__ == "__main__":
-    from ..clibase import run_guarded
-
-    sys.exit(run_guarded(main))

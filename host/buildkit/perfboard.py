@@ -51,8 +51,8 @@ def pad_holes() -> tuple[tuple[int, int], ...]:
     """Each tile's pad wire hole on the board (tile order), as the default configuration's circuit places it."""
     from codenames_firmware import board as firmware
 
-    from ..config import parse
-    from ..engine.key import tile_name
+    from codenames_board.config import parse
+    from codenames_board.engine.key import tile_name
 
     model = circuit_build(parse(""), firmware)
     holes = {}

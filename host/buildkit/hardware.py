@@ -6,15 +6,15 @@ a pack, a spool, a sheet) and where the figure comes from.
 ``hardware/README.md`` shows the list as a table, with each part's cost and
 the totals (the table without the Pi, the Pi, the game), and carries the
 power budget (``power.py``) between ``<!-- generated: NAME -->`` and
-``<!-- end: NAME -->`` markers. ``python -m codenames_board.buildkit.hardware`` rewrites those
+``<!-- end: NAME -->`` markers. ``python host/buildkit hardware`` rewrites those
 sections; ``--check`` says whether they are up to date; ``--picture`` renders
 ``hardware/table.png`` and ``--stl FOLDER`` every printable part of
 ``hardware/enclosure.scad`` with OpenSCAD (those two only render); ``--define NAME=VALUE`` (again for each)
 sets a model parameter for both, as OpenSCAD's ``-D`` does.
 
-The folder is a checkout's (a git clone or the unpacked sdist), not the
-installed package's: the wheel carries no ``hardware/``. Run from a checkout,
-the command finds its own; run from an installed package, it takes
+The folder is a checkout's (a git clone or the unpacked sdist), as the build
+kit is: neither is in the wheel. Run as ``host/buildkit`` of a checkout, the
+command finds that checkout's ``hardware/``; a copy of the kit elsewhere takes
 ``./hardware`` (or ``--folder``) and otherwise says in one line where to get one.
 """
 
@@ -33,11 +33,11 @@ import tempfile
 from dataclasses import dataclass
 from pathlib import Path
 
-from .. import __version__
-from ..config import Config, parse
+from codenames_board import __version__
+from codenames_board.config import Config, parse
 from . import power
 
-COMMAND = "python -m codenames_board.buildkit.hardware"
+COMMAND = "python host/buildkit hardware"
 BOM_COLUMNS = ("part", "quantity", "example", "notes")
 COST_COLUMNS = ("part", "price", "pack", "sold_as", "currency", "checked", "basis")
 #: the Pi and what only it needs: left out of the kit without a Pi
@@ -270,8 +270,8 @@ def replace_sections(text: str, sections: dict[str, str], source: str = "README.
 
 
 def default_folder(cwd: Path | None = None) -> Path | None:
-    """``hardware/`` of the checkout this module runs from, else ``./hardware``, else None (an installed package)."""
-    for folder in (Path(__file__).resolve().parents[3] / "hardware", (cwd or Path.cwd()) / "hardware"):
+    """``hardware/`` of the checkout this module runs from, else ``./hardware``, else None (a kit away from a checkout)."""
+    for folder in (Path(__file__).resolve().parents[2] / "hardware", (cwd or Path.cwd()) / "hardware"):
         if (folder / "bom.csv").is_file():
             return folder
     return None
@@ -279,8 +279,8 @@ def default_folder(cwd: Path | None = None) -> Path | None:
 
 NO_FOLDER = (
     "no hardware/ folder here: this command checks and rewrites hardware/README.md of a codenames-board "
-    f"checkout (a git clone, or the sdist codenames_board-{__version__}.tar.gz unpacked), which the "
-    "installed package does not carry: run it in one, or pass --folder DIR"
+    f"checkout (a git clone, or the sdist codenames_board-{__version__}.tar.gz unpacked), and finds none around "
+    "it or in the current folder: run the checkout's own (python host/buildkit hardware there), or pass --folder DIR"
 )
 
 
@@ -408,8 +408,3 @@ def main(argv: list[str] | None = None) -> int:
             subprocess.run(scad_command(scad, args.stl / name, *defines), check=True)
     return 0
 
-
-if __name__ == "__main__":
-    from ..clibase import run_guarded
-
-    sys.exit(run_guarded(main))

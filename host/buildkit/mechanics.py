@@ -18,7 +18,8 @@ import re
 from dataclasses import dataclass
 from pathlib import Path
 
-from . import electrical, hardware
+from . import electrical, hardware, perfboard
+from .cables import feed_paths, pad_wire_drops
 
 Point = tuple[float, float, float]
 
@@ -586,8 +587,6 @@ TIP_PROP = 50
 def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]:
     """The cables between the floor (the Pi; the tile board unless it rides on the LED board) and the box: (name,
     the floor's end, the box's end, the length free to span them), each end where the model puts it."""
-    from . import perfboard
-
     points = {name: tuple(xyz) for name, xyz in figs["points"]}
     for name, (x, y), _, lowest in figs["hanging"]:
         points.setdefault(name, (x, y, lowest))
@@ -618,12 +617,12 @@ def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]
         cables.append(("micro-USB cable", points["Pi USB-A"], riding_corner(points["Pi USB-A"]), 500))
         cables.append(("buzzer driver's wires", points["Pi header"], riding_corner(points["Pi header"]), BACK_WIRE))
         return cables
-    first = electrical.feed_paths()[0]  # the tile board's: the J12 pair, and the J13 cable to A1's feed hole
+    first = feed_paths()[0]  # the tile board's: the J12 pair, and the J13 cable to A1's feed hole
     cables.append(("J12 pair", on_tile_board(perfboard.J12_AT, electrical.TERMINAL_H), points["DC jack"], first.run))
     cables.append(("J13 cable", on_tile_board(perfboard.J13_AT, electrical.TERMINAL_H), feeds["A1"],
                    first.tail - electrical.LEDBOARD_T - electrical.FEED_HOLE_TO_LED))
     cables.append(("buzzer's wires", on_tile_board(perfboard.J15_AT), points["buzzer"], BUZZER_WIRE))
-    for tile, ((hole, hangs), at) in enumerate(zip(electrical.pad_wire_drops(), perfboard.pad_holes())):
+    for tile, ((hole, hangs), at) in enumerate(zip(pad_wire_drops(), perfboard.pad_holes())):
         cables.append((f"pad wire {chr(65 + tile // 5)}{tile % 5 + 1}", on_tile_board(at), hole, hangs))
     return cables
 
