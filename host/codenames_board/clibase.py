@@ -138,7 +138,7 @@ def output_lost(error: OSError, tr: Translator) -> int:
 
 
 def run_guarded(main, tr: Translator | None = None) -> int:
-    """``main()`` of a command (``codenames-board`` or the build kit's ``python -m ...``) with the
+    """``main()`` of a command (``codenames-board`` or the build kit, ``python host/buildkit ...``) with the
     standard streams guarded: a reader gone or a full disk is one line at most and exit 1, argparse's
     exits and Ctrl-C become exit codes, what could not be written shows before the exit, not at it."""
     from .i18n import detect_language
