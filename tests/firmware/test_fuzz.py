@@ -713,8 +713,8 @@ def host_feed(board, stream, sizes=(10**6,)):
     while at < len(stream):
         size = sizes[turn % len(sizes)]
         turn += 1
-        for words in board._reader.feed(stream[at : at + size]):
-            board._dispatch(words)
+        for words in board.link.reader.feed(stream[at : at + size]):
+            board.session.dispatch(words)
         at += size
 
 

@@ -99,9 +99,9 @@ def test_ten_thousand_errors_over_150_seconds_are_four_lines_with_the_right_coun
     line = message("ERROR", "syntax", "FRAME")
     for n in range(10_000):
         clock.now = n * 15 / 1000  # one every 15 ms
-        for words in board._reader.feed(line):
-            board._dispatch(words)
-    board._said.flush(everything=True)  # as the reader thread does when the session ends
+        for words in board.link.reader.feed(line):
+            board.session.dispatch(words)
+    board.reports.said.flush(everything=True)  # as the reader thread does when the session ends
     said = lines()
     assert said == [
         "tile board reports syntax FRAME",
@@ -117,14 +117,14 @@ def test_the_driver_tells_the_table_each_condition_once(lines):
     events = []
     board = SerialTileBoard(port="/nonexistent", on_event=events.append, clock=clock)
     stream = message("ERROR", "noisy", 7) * 3 + message("ERROR", "noisy", 9) + message("ERROR", "pads", "-") * 2
-    for words in board._reader.feed(stream):
-        board._dispatch(words)
+    for words in board.link.reader.feed(stream):
+        board.session.dispatch(words)
     assert events == [BoardProblem("noisy", "7"), BoardProblem("noisy", "9"), BoardProblem("pads", "-")]
     for _ in range(2):  # the reader thread flushes at least every heartbeat: the counts, then the forgetting
         clock.now += INTERVAL_S
-        board._said.flush()
-    for words in board._reader.feed(message("ERROR", "noisy", 7)):
-        board._dispatch(words)
+        board.reports.said.flush()
+    for words in board.link.reader.feed(message("ERROR", "noisy", 7)):
+        board.session.dispatch(words)
     assert events[-1] == BoardProblem("noisy", "7")  # quiet for long enough: news again
     assert lines() == [
         "tile board reports noisy 7",
@@ -143,8 +143,8 @@ def test_a_condition_that_comes_back_after_another_is_told_again_at_once(lines):
     board = SerialTileBoard(port="/nonexistent", on_event=events.append, clock=clock)
     for detail in ("1", "-", "1"):
         clock.now += 2
-        for words in board._reader.feed(message("ERROR", "pads", detail)):
-            board._dispatch(words)
+        for words in board.link.reader.feed(message("ERROR", "pads", detail)):
+            board.session.dispatch(words)
     assert events == [BoardProblem("pads", "1"), BoardProblem("pads", "-"), BoardProblem("pads", "1")]
 
 
@@ -154,7 +154,7 @@ def test_a_board_alternating_two_reports_reaches_the_table_four_times_a_second_a
     board = SerialTileBoard(port="/nonexistent", on_event=events.append, clock=clock)
     for n in range(10_000):  # 10 s of 1,000 reports a second, each one another detail than the last
         clock.now = n / 1000
-        for words in board._reader.feed(message("ERROR", "noisy", n % 2)):
-            board._dispatch(words)
+        for words in board.link.reader.feed(message("ERROR", "noisy", n % 2)):
+            board.session.dispatch(words)
     assert 4 * 10 <= len(events) <= 4 * 11
     assert len(lines()) == 2  # the log: each condition once (their counts follow a minute later)

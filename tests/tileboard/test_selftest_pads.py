@@ -149,7 +149,7 @@ def test_a_bad_tune_is_refused_by_the_board_and_changes_nothing(firmware, events
     try:
         events.wait_for(lambda event: type(event).__name__ == "BoardConnected")
         with board._lock:
-            board._write(b"TUNE 4 6*b98c0b29\n")  # as PROTOCOL.md's example
+            board.link.write(b"TUNE 4 6*b98c0b29\n")  # as PROTOCOL.md's example
         problem = events.wait_for(lambda event: type(event).__name__ == "BoardProblem")
         assert (problem.code, problem.detail) == ("tune", "4 6 1")
     finally:

@@ -254,6 +254,16 @@ def test_find_board_prefers_the_configured_path(tmp_path):
     assert find_board(str(configured)) == str(configured)
 
 
+def test_the_parts_counters_and_answers_read_and_write_on_the_driver():
+    host = SerialTileBoard(port="/nonexistent")
+    assert (host.port_setting, host.port, host.info, host.acked_frame, host.tuned) == ("/nonexistent", None, None, None, None)
+    assert (host.reconnects, host.damaged, host.malformed, host.lost_touches, host.repairs) == (0, 0, 0, 0, 0)
+    assert (host.board_counters, host.tuned_pads, host.tunable, host.pads_tunable) == ((0, 0, 0), {}, True, True)
+    assert host.find is find_board
+    host.malformed += 2
+    assert host.session.malformed == host.malformed == 2
+
+
 def test_close_is_safe_twice_and_repr_says_closed(tmp_path):
     host = SerialTileBoard(port=str(tmp_path / "none")).start()
     host.close()
@@ -328,7 +338,7 @@ def test_closing_while_another_thread_draws_never_raises(scripted, driver, event
 def test_an_unexpected_error_in_the_reader_reconnects_instead_of_ending_the_thread(scripted, events, monkeypatch):
     board = scripted()
     host = SerialTileBoard(port=str(board.path), on_event=events)
-    real_dispatch, calls = host._dispatch, []
+    real_dispatch, calls = host.session.dispatch, []
 
     def flaky_dispatch(words):
         calls.append(words)
@@ -336,7 +346,7 @@ def test_an_unexpected_error_in_the_reader_reconnects_instead_of_ending_the_thre
             raise TypeError("a bug somewhere below")
         real_dispatch(words)
 
-    monkeypatch.setattr(host, "_dispatch", flaky_dispatch)
+    monkeypatch.setattr(host.session, "dispatch", flaky_dispatch)
     host.start()
     try:
         events.wait_for(lambda event: isinstance(event, BoardConnected))

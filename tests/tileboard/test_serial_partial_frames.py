@@ -24,9 +24,9 @@ def board():
     clock = Clock()
     host = SerialTileBoard(port="/nonexistent", clock=clock)
     host.lines = []
-    host._write = lambda line: host.lines.append(decode(line[:-1]))  # noqa: SLF001 - the port is the test's
+    host.link.write = lambda line: host.lines.append(decode(line[:-1]))  # the port is the test's
     host.test_clock = clock
-    host._board([b"BOARD", b"%d" % PROTOCOL, b"0.1.0", b"25", b"12", b"0000000"])
+    host.session.board_line([b"BOARD", b"%d" % PROTOCOL, b"0.1.0", b"25", b"12", b"0000000"])
     assert [words[0] for words in host.lines] == [b"LIMIT"]
     host.lines.clear()
     return host
@@ -45,7 +45,7 @@ def sent(board):
 
 
 def ack(board, seq):
-    board._dispatch([b"ACK", b"%d" % seq])
+    board.session.dispatch([b"ACK", b"%d" % seq])
 
 
 def test_the_first_frame_after_a_handshake_is_whole(board):
@@ -99,7 +99,7 @@ def test_sets_in_order_with_every_ack_need_no_repair(board):
     while acked < 200:
         acked += 1
         ack(board, acked)
-    board._check_acknowledged(board.test_clock.now + 10 * REPAIR_S)
+    board.frames.check_acknowledged(board.test_clock.now + 10 * REPAIR_S)
     assert board.repairs == 0
     assert [words[0] for words in sent(board)].count(b"FRAME") == 1
 
@@ -116,7 +116,7 @@ def test_an_ack_that_skips_a_set_brings_the_whole_frame_at_once(board):
     assert sent(board) == [[b"FRAME", b"4", last.hex().encode()]]
     assert board.repairs == 1
     ack(board, 4)
-    board._check_acknowledged(board.test_clock.now + 10 * REPAIR_S)
+    board.frames.check_acknowledged(board.test_clock.now + 10 * REPAIR_S)
     assert sent(board) == [] and board.repairs == 1
 
 
@@ -135,18 +135,18 @@ def test_no_ack_for_repair_s_brings_the_whole_frame(board):
     last = frame_with([(7, b"\x09\x09\x09")])
     board.show(last)  # SET 2, then nothing: it was the last line, and it was lost
     sent(board)
-    board._check_acknowledged(clock.now + REPAIR_S / 2)
+    board.frames.check_acknowledged(clock.now + REPAIR_S / 2)
     assert sent(board) == []
     clock.now += REPAIR_S
-    board._check_acknowledged(clock.now)
+    board.frames.check_acknowledged(clock.now)
     assert sent(board) == [[b"FRAME", b"3", last.hex().encode()]]
     # the repair itself is watched the same way
     clock.now += REPAIR_S
-    board._check_acknowledged(clock.now)
+    board.frames.check_acknowledged(clock.now)
     assert [words[:2] for words in sent(board)] == [[b"FRAME", b"4"]]
     ack(board, 4)
     clock.now += 10 * REPAIR_S
-    board._check_acknowledged(clock.now)
+    board.frames.check_acknowledged(clock.now)
     assert sent(board) == [] and board.repairs == 2
 
 
@@ -162,14 +162,14 @@ def test_acks_from_before_a_frame_or_repeated_are_ignored(board):
 
 
 def test_seq_wraps_from_65535_to_0_without_a_repair(board):
-    board._frame_seq = board._acked_seq = 65534
+    board.frames.frame_seq = board.frames.acked_seq = 65534
     board.show(frame_with())  # FRAME 65535
     board.show(frame_with([(1, b"\x01\x00\x00")]))  # SET 0
     board.show(frame_with([(1, b"\x02\x00\x00")]))  # SET 1
     assert [words[1] for words in sent(board)] == [b"65535", b"0", b"1"]
     for seq in (65535, 0, 1):
         ack(board, seq)
-    board._check_acknowledged(board.test_clock.now + 10 * REPAIR_S)
+    board.frames.check_acknowledged(board.test_clock.now + 10 * REPAIR_S)
     assert sent(board) == [] and board.repairs == 0
 
 
@@ -178,7 +178,7 @@ def test_after_a_handshake_the_whole_frame_goes_out_again(board):
     board.show(frame_with())
     board.show(frame)
     sent(board)
-    board._board([b"BOARD", b"%d" % PROTOCOL, b"0.1.0", b"25", b"12", b"0000000"])  # a reconnect
+    board.session.board_line([b"BOARD", b"%d" % PROTOCOL, b"0.1.0", b"25", b"12", b"0000000"])  # a reconnect
     assert sent(board) == [[b"LIMIT", b"64", b"500"], [b"FRAME", b"3", frame.hex().encode()]]
     ack(board, 2)  # from before the reconnect
     assert sent(board) == [] and board.repairs == 0
@@ -187,7 +187,7 @@ def test_after_a_handshake_the_whole_frame_goes_out_again(board):
 
 
 def test_no_repair_before_anything_was_drawn_or_while_disconnected(board):
-    board._check_acknowledged(board.test_clock.now + 10 * REPAIR_S)
+    board.frames.check_acknowledged(board.test_clock.now + 10 * REPAIR_S)
     ack(board, 5)
     assert sent(board) == []
     board.connected = False

@@ -180,8 +180,8 @@ class LineTap:
     def __init__(self, host, spoil=(), lose=()) -> None:
         self.lines: list[bytes] = []
         self.spoil, self.lose = set(spoil), set(lose)
-        self._write = host._write
-        host._write = self
+        self._write = host.link.write
+        host.link.write = self
 
     def __call__(self, line: bytes) -> None:
         self.lines.append(line)

@@ -21,13 +21,13 @@ class Sent:
     def __init__(self, board: SerialTileBoard) -> None:
         self.lines: list[list[bytes]] = []
         self._reader = LineReader()
-        write = board._write
+        write = board.link.write
 
         def spy(line: bytes) -> None:
             self.lines.extend(self._reader.feed(line))
             write(line)
 
-        board._write = spy
+        board.link.write = spy
 
     def kinds(self) -> list[bytes]:
         return [words[0] for words in self.lines]
@@ -166,7 +166,7 @@ def test_a_bad_order_is_refused_and_the_board_keeps_its_own(firmware, events):
     host, _ = open_host(firmware, events)
     try:
         with host._lock:
-            host._write(b"ORDER RGBW*c86df826\n")
+            host.link.write(b"ORDER RGBW*c86df826\n")
         problem = events.wait_for(lambda event: isinstance(event, BoardProblem))
         assert (problem.code, problem.detail) == ("order", "RGBW")
         with pytest.raises(ValueError, match="no colour order"):
