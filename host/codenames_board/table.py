@@ -70,8 +70,10 @@ class Table:
         self.deal_words = deal_words  # 25 codenames per game (the simulator), or None (cards on the table)
         self.pause = time.sleep  # between attempts to reopen a record at start
         self.post = post  # hands an event to the controller's queue from another thread (the record's sync)
-        self.sounder = sounder or Sounder(enabled=False)
-        self.outputs = outputs if outputs is not None else standard_outputs(config, tileboard, display, self.sounder)
+        if outputs is None:  # the standard ones on these devices (tests keep the sounder to listen to it)
+            self.sounder = sounder or Sounder(enabled=False)
+            outputs = standard_outputs(config, tileboard, display, self.sounder)
+        self.outputs = outputs
         self.publisher = Publisher(self.outputs)
         self.prompts = Prompts()
         self.recorded = RecordedGame(self.prompts, tr, (lambda: iso(wall_clock())) if wall_clock else Stamp())
