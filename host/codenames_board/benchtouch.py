@@ -353,9 +353,12 @@ def _plan_touch(game) -> int | None:
     return random.choice(choices) if choices else None
 
 
-def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), progress=silent) -> dict:
+def bench_touch(
+    touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), progress=silent, root: Path | None = None
+) -> dict:
     """Time ``touches`` touches from pad to LEDs (see the module's docstring); ``progress(msgid, **params)``
-    hears how far it is (``progress.Progress`` shows it on a terminal)."""
+    hears how far it is (``progress.Progress`` shows it on a terminal). ``root``: ``run`` in that
+    arm64 root (``benchroot``, checked with ``benchroot.check`` first), the rest here."""
     command = micropython_command()
     if command is None:
         raise MicroPythonMissing()
@@ -366,7 +369,8 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), 
     pins = parse("").pins
     debounce, debounce_source = table_debounce()
     random.seed(20261123)
-    with tempfile.TemporaryDirectory() as folder_name:
+    # In /tmp for the arm64 root: its mount point inside goes on a tmpfs there, nothing on the root's disk.
+    with tempfile.TemporaryDirectory(dir=None if root is None else "/tmp") as folder_name:
         folder = Path(folder_name)
         master, slave = os.openpty()
         tty.setraw(slave)
@@ -385,9 +389,13 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), 
         }
         progress("bench.progress_start")
         started = time.monotonic()
+        table = [sys.executable, "-m", "codenames_board.benchrun", "--config", str(files.config)]
+        if root is not None:
+            from .benchroot import run_command
+
+            table = run_command(root, folder.resolve(), table[1:], environment)
         run = subprocess.Popen(
-            [sys.executable, "-m", "codenames_board.benchrun", "--config", str(files.config)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
+            table, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
         )
         output = _Lines(run.stdout)
         alive = lambda: run.poll() is None and firmware.poll() is None  # noqa: E731
