@@ -184,12 +184,16 @@ class _Files:
         raise TimeoutError(f"the firmware reported no {kind!r}" + ("" if alive() else ": a process ended"))
 
     def newest_key(self) -> tuple[Path, Key] | None:
-        from .record import read_record
+        """The newest record and its key; None before there is one, or while its header is being written."""
+        from .record import RecordError, read_record
 
         records = sorted((self.state / "games").glob("*.jsonl"), key=lambda path: path.stat().st_mtime_ns)
         if not records:
             return None
-        return records[-1], read_record(records[-1]).header.key
+        try:
+            return records[-1], read_record(records[-1]).header.key
+        except RecordError:  # created, the header not yet in it (a slow run process: under emulation)
+            return None
 
 
 class _Lines(threading.Thread):
@@ -422,15 +426,18 @@ def bench_touch(
                 pin("high", pins.new_game)
                 if said is not None and said.endswith("new_game"):
                     press(pins.clue_confirm)
+                return newest_record(previous, "NEW GAME did not start a new game")
+
+            def newest_record(previous: Path | None, failure: str):
                 deadline = time.monotonic() + PATIENCE_S
                 while time.monotonic() < deadline and alive():
                     found = files.newest_key()
                     if found is not None and found[0] != previous:
                         return found
                     time.sleep(0.01)
-                raise RuntimeError("NEW GAME did not start a new game")
+                raise RuntimeError(failure)
 
-            record, key = files.newest_key()
+            record, key = newest_record(None, "codenames-board run wrote no record")
             game = new_game(key)
             parts = {"pad": [], "host": [], "frame": [], "total": []}
             games = 1
