@@ -6,7 +6,9 @@ counts) on one end of a pseudo-terminal; ``codenames-board run`` on the other
 (the serial driver, controller, table, engine, the game record with its fsync
 on a real file, the LED compositor with its animations and the sand timer,
 the spymaster display rendering 480x320 into a framebuffer-like file, mock
-GPIO pins); and this process, which touches pads and holds NEW GAME.
+GPIO pins); and this process, which touches pads and holds NEW GAME. The touches begin once
+the display has drawn the game and settled (SETTLE_S), as after each NEW GAME: a table is not
+touched in the moment it starts.
 
 Each touch is timed by the firmware's clock (``time.ticks_us``, the same
 CLOCK_MONOTONIC as ``time.monotonic`` here): the pad changing, the TOUCH line
@@ -41,6 +43,7 @@ from .progress import silent
 DISPLAY_SIZE = (480, 320)
 GUESS_SECONDS = 10  # the sand timer's bar steps every second while the touches come
 NEW_GAME_HOLD_S = 0.5
+SETTLE_S = 0.3  # a new game's first frames (LEDs, display) settle before the next touch
 
 
 # What each part may take on a Pi Zero 2 W for 10 ms p99 from finger to light (see README, "Speed").
@@ -182,6 +185,17 @@ class _Files:
                         return [int(word) for word in words[1:]]
             time.sleep(0.002)  # the times come from the firmware: this wait only paces the touches
         raise TimeoutError(f"the firmware reported no {kind!r}" + ("" if alive() else ": a process ended"))
+
+    def wait_drawn(self, alive, timeout: float = PATIENCE_S) -> None:
+        """Until the display has drawn its first picture into the framebuffer file (made all
+        zeros). A table is not touched in the moment it starts: its display's first pictures
+        take the longest (fonts loaded; under emulation, all the drawing code translated)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and alive():
+            if any(self.framebuffer.read_bytes()):
+                return
+            time.sleep(0.01)
+        raise TimeoutError("the spymaster display drew nothing" + ("" if alive() else ": a process ended"))
 
     def newest_key(self) -> tuple[Path, Key] | None:
         """The newest record and its key; None before there is one, or while its header is being written."""
@@ -408,6 +422,8 @@ def bench_touch(
                 raise RuntimeError("codenames-board run did not get ready:\n" + "\n".join(output.lines[-20:]))
             ready_s = time.monotonic() - started
             first_s = files.wait_result("first", alive)[0] / 1e6 - started
+            files.wait_drawn(alive)  # the touches begin once the spymaster display shows the game
+            time.sleep(SETTLE_S)
 
             def pin(level: str, number: int) -> None:
                 run.stdin.write(f"{level} {number}\n".encode())
@@ -448,7 +464,7 @@ def bench_touch(
                     record, key = next_game(record)
                     game = new_game(key)
                     games += 1
-                    time.sleep(0.3)  # the new game's first frames settle
+                    time.sleep(SETTLE_S)
                     tile = _plan_touch(game)
                 files.command(f"touch {tile} 1")
                 pad, sent, arrived, shown = files.wait_result("touch", alive)[1:]
