@@ -6,7 +6,9 @@ counts) on one end of a pseudo-terminal; ``codenames-board run`` on the other
 (the serial driver, controller, table, engine, the game record with its fsync
 on a real file, the LED compositor with its animations and the sand timer,
 the spymaster display rendering 480x320 into a framebuffer-like file, mock
-GPIO pins); and this process, which touches pads and holds NEW GAME.
+GPIO pins); and this process, which touches pads and holds NEW GAME. The touches begin once
+the display has drawn the game and settled (SETTLE_S), as after each NEW GAME: a table is not
+touched in the moment it starts.
 
 Each touch is timed by the firmware's clock (``time.ticks_us``, the same
 CLOCK_MONOTONIC as ``time.monotonic`` here): the pad changing, the TOUCH line
@@ -41,6 +43,7 @@ from .progress import silent
 DISPLAY_SIZE = (480, 320)
 GUESS_SECONDS = 10  # the sand timer's bar steps every second while the touches come
 NEW_GAME_HOLD_S = 0.5
+SETTLE_S = 0.3  # a new game's first frames (LEDs, display) settle before the next touch
 
 
 # What each part may take on a Pi Zero 2 W for 10 ms p99 from finger to light (see README, "Speed").
@@ -183,13 +186,28 @@ class _Files:
             time.sleep(0.002)  # the times come from the firmware: this wait only paces the touches
         raise TimeoutError(f"the firmware reported no {kind!r}" + ("" if alive() else ": a process ended"))
 
+    def wait_drawn(self, alive, timeout: float = PATIENCE_S) -> None:
+        """Until the display has drawn its first picture into the framebuffer file (made all
+        zeros). A table is not touched in the moment it starts: its display's first pictures
+        take the longest (fonts loaded; under emulation, all the drawing code translated)."""
+        deadline = time.monotonic() + timeout
+        while time.monotonic() < deadline and alive():
+            if any(self.framebuffer.read_bytes()):
+                return
+            time.sleep(0.01)
+        raise TimeoutError("the spymaster display drew nothing" + ("" if alive() else ": a process ended"))
+
     def newest_key(self) -> tuple[Path, Key] | None:
-        from .record import read_record
+        """The newest record and its key; None before there is one, or while its header is being written."""
+        from .record import RecordError, read_record
 
         records = sorted((self.state / "games").glob("*.jsonl"), key=lambda path: path.stat().st_mtime_ns)
         if not records:
             return None
-        return records[-1], read_record(records[-1]).header.key
+        try:
+            return records[-1], read_record(records[-1]).header.key
+        except RecordError:  # created, the header not yet in it (a slow run process: under emulation)
+            return None
 
 
 class _Lines(threading.Thread):
@@ -353,9 +371,12 @@ def _plan_touch(game) -> int | None:
     return random.choice(choices) if choices else None
 
 
-def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), progress=silent) -> dict:
+def bench_touch(
+    touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), progress=silent, root: Path | None = None
+) -> dict:
     """Time ``touches`` touches from pad to LEDs (see the module's docstring); ``progress(msgid, **params)``
-    hears how far it is (``progress.Progress`` shows it on a terminal)."""
+    hears how far it is (``progress.Progress`` shows it on a terminal). ``root``: ``run`` in that
+    arm64 root (``benchroot``, checked with ``benchroot.check`` first), the rest here."""
     command = micropython_command()
     if command is None:
         raise MicroPythonMissing()
@@ -366,7 +387,8 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), 
     pins = parse("").pins
     debounce, debounce_source = table_debounce()
     random.seed(20261123)
-    with tempfile.TemporaryDirectory() as folder_name:
+    # In /tmp for the arm64 root: its mount point inside goes on a tmpfs there, nothing on the root's disk.
+    with tempfile.TemporaryDirectory(dir=None if root is None else "/tmp") as folder_name:
         folder = Path(folder_name)
         master, slave = os.openpty()
         tty.setraw(slave)
@@ -385,9 +407,13 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), 
         }
         progress("bench.progress_start")
         started = time.monotonic()
+        table = [sys.executable, "-m", "codenames_board.benchrun", "--config", str(files.config)]
+        if root is not None:
+            from .benchroot import run_command
+
+            table = run_command(root, folder.resolve(), table[1:], environment)
         run = subprocess.Popen(
-            [sys.executable, "-m", "codenames_board.benchrun", "--config", str(files.config)],
-            stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
+            table, stdin=subprocess.PIPE, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
         )
         output = _Lines(run.stdout)
         alive = lambda: run.poll() is None and firmware.poll() is None  # noqa: E731
@@ -396,6 +422,8 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), 
                 raise RuntimeError("codenames-board run did not get ready:\n" + "\n".join(output.lines[-20:]))
             ready_s = time.monotonic() - started
             first_s = files.wait_result("first", alive)[0] / 1e6 - started
+            files.wait_drawn(alive)  # the touches begin once the spymaster display shows the game
+            time.sleep(SETTLE_S)
 
             def pin(level: str, number: int) -> None:
                 run.stdin.write(f"{level} {number}\n".encode())
@@ -414,15 +442,18 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), 
                 pin("high", pins.new_game)
                 if said is not None and said.endswith("new_game"):
                     press(pins.clue_confirm)
+                return newest_record(previous, "NEW GAME did not start a new game")
+
+            def newest_record(previous: Path | None, failure: str):
                 deadline = time.monotonic() + PATIENCE_S
                 while time.monotonic() < deadline and alive():
                     found = files.newest_key()
                     if found is not None and found[0] != previous:
                         return found
                     time.sleep(0.01)
-                raise RuntimeError("NEW GAME did not start a new game")
+                raise RuntimeError(failure)
 
-            record, key = files.newest_key()
+            record, key = newest_record(None, "codenames-board run wrote no record")
             game = new_game(key)
             parts = {"pad": [], "host": [], "frame": [], "total": []}
             games = 1
@@ -433,7 +464,7 @@ def bench_touch(touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), 
                     record, key = next_game(record)
                     game = new_game(key)
                     games += 1
-                    time.sleep(0.3)  # the new game's first frames settle
+                    time.sleep(SETTLE_S)
                     tile = _plan_touch(game)
                 files.command(f"touch {tile} 1")
                 pad, sent, arrived, shown = files.wait_result("touch", alive)[1:]

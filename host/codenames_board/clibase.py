@@ -186,6 +186,7 @@ _CONTRADICTIONS = (
     ("sim", "--spymaster-window", False, "cli.not_with", "--headless", lambda args: not args.headless),
     ("bench", "--touches", None, "cli.only_with", "bench touch, bench tiles", lambda args: args.what != "run"),
     ("bench", "--seconds", None, "cli.only_with", "bench run, bench tiles", lambda args: args.what != "touch"),
+    ("bench", "--arm64", None, "cli.only_with", "bench touch", lambda args: args.what == "touch"),
     ("firmware", "--force", False, "cli.only_with", "firmware install", lambda args: args.action == "install"),
     ("firmware", "--port", None, "cli.not_with", "firmware path", lambda args: args.action != "path"),
     ("firmware", "--config", None, "cli.not_with", "firmware path", lambda args: args.action != "path"),

@@ -4,8 +4,10 @@ from __future__ import annotations
 
 import argparse
 import sys
+from pathlib import Path
 
-from ..clibase import add_lang, positive
+from ..benchroot import default_root
+from ..clibase import EXIT_USAGE, add_lang, positive
 from ..i18n import Translator
 
 
@@ -14,6 +16,10 @@ def add_parser(commands, tr: Translator) -> None:
     bench.add_argument("what", choices=["touch", "run", "tiles"], help=tr("cli.bench_what"))
     bench.add_argument("--touches", type=positive(int, tr, 1_000_000), default=None, metavar="N", help=tr("cli.bench_touches"))
     bench.add_argument("--seconds", type=positive(float, tr, 3600), default=None, metavar="SECONDS", help=tr("cli.bench_seconds"))
+    bench.add_argument(
+        "--arm64", nargs="?", const=str(default_root()), default=None, metavar="DIR",
+        help=tr("cli.bench_arm64", root=default_root()),
+    )
     add_lang(bench, tr)
     bench.set_defaults(main=main)
 
@@ -23,7 +29,7 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     from ..progress import Progress
 
     if args.what == "touch":
-        return _bench_touch(args.touches or 1000, tr)
+        return _bench_touch(args.touches or 1000, None if args.arm64 is None else Path(args.arm64), tr)
     seconds = args.seconds or 3.0
     if args.what == "run":
         with Progress(tr) as progress:
@@ -41,13 +47,20 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     return 0
 
 
-def _bench_touch(touches: int, tr: Translator) -> int:
+def _bench_touch(touches: int, root: Path | None, tr: Translator) -> int:
+    from ..benchroot import RootNotReady, check, emulated
     from ..benchtouch import PI_BUDGET_MS, MicroPythonMissing, bench_resume, bench_touch, pi_estimate
     from ..progress import Progress
 
+    if root is not None:
+        try:
+            check(root)
+        except RootNotReady as problem:
+            print(tr(problem.msgid, **problem.params), file=sys.stderr)
+            return EXIT_USAGE
     with Progress(tr) as progress:
         try:
-            result = bench_touch(touches, progress=progress)
+            result = bench_touch(touches, progress=progress, root=root)
         except MicroPythonMissing:
             progress.close()
             import shlex
@@ -63,6 +76,8 @@ def _bench_touch(touches: int, tr: Translator) -> int:
     parts = result["total"]
     print(tr("bench.touch_title", touches=result["touches"], games=result["games"]))
     print(tr("bench.touch_setup"))
+    if root is not None:
+        print(tr("bench.touch_arm64" if emulated() else "bench.touch_arm64_native", root=str(root)))
     print(tr("bench.touch_pad", **ms(parts["pad"])))
     print(tr("bench.touch_host", over=result["over_10ms"], **ms(parts["host"])))
     print(tr("bench.touch_frame", **ms(parts["frame"])))
@@ -93,8 +108,9 @@ def _bench_touch(touches: int, tr: Translator) -> int:
         "bench.touch_debounce", debounce=result["debounce"], low=f"{low:g}", high=f"{high:g}",
         source=tr("bench.debounce_config", path=source) if source else tr("bench.debounce_default"),
     ))
-    print(tr(
-        "bench.touch_estimate", host_factor=estimate["host_factor"], fw_factor=estimate["fw_factor"],
-        low=f"{estimate['low']:.0f}", high=f"{estimate['high']:.0f}",
-    ))
+    if root is None:  # the host factor is a Pi core against this machine's own, not against an emulator
+        print(tr(
+            "bench.touch_estimate", host_factor=estimate["host_factor"], fw_factor=estimate["fw_factor"],
+            low=f"{estimate['low']:.0f}", high=f"{estimate['high']:.0f}",
+        ))
     return 0

@@ -19,6 +19,7 @@ from pathlib import Path
 import pygame
 
 from ..screencheck import unasked_offscreen
+from .pngfile import png_bytes
 from .render import render
 
 
@@ -252,7 +253,7 @@ class PngOutput(DisplayOutput):
     def _show(self, frame: pygame.Surface) -> None:
         path = self.frame_path(self.frames)
         path.parent.mkdir(parents=True, exist_ok=True)
-        pygame.image.save(frame, str(path))
+        path.write_bytes(png_bytes(frame))  # not pygame.image.save: it holds the interpreter (pngfile)
 
 
 def open_output(
