@@ -716,3 +716,27 @@ def test_a_wrong_tile_in_a_cover_tells_only_the_spymaster_display(make_table):
     assert all(frame[3 * wrong : 3 * wrong + 3] == bytes(before) for frame in board.frames[frames:])  # no blink
     assert table.sounder.played == sounds  # no sound either: the operatives learn nothing
     assert table.ui.notices[-1].msgid == "notice.cover_own"
+
+
+def test_an_event_meets_the_table_as_it_stands_at_its_time(make_table):
+    """What fell due before an event (a question running out) happens first: no output sees it stale."""
+    from codenames_board.prompts import CONFIRM_SECONDS
+
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    press(table, "undo")
+    assert table.ui.confirm is Confirm.UNDO
+
+    class Questions:
+        def __init__(self):
+            self.shown = []
+
+        def update(self, game, ui):
+            self.shown.append(ui.confirm)
+
+    display = Questions()
+    table.outputs.add(ScreenOutput(display))
+    clock.now += CONFIRM_SECONDS + 0.5  # the controller's wake-up did not come in between
+    board.tap(agents(table, table.game.turn)[0])
+    assert display.shown == [None]  # one picture, the question already gone
+    assert table.game.revealed  # and the touch counted

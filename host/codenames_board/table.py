@@ -139,6 +139,7 @@ class Table:
     def handle(self, event) -> None:
         """One input event: a button, the encoder, a tile, the tile board."""
         now = self.clock()
+        self._time_passes(now)  # what was due by now comes first: the event meets the table as it is now
         if isinstance(event, TileTouched):
             if event.down:
                 self._touch(event.tile, now)
@@ -163,13 +164,16 @@ class Table:
     def update(self, now: float | None = None) -> None:
         """Everything time does (holds, the sand timer, questions and notices running out), then publish."""
         now = self.clock() if now is None else now
+        self._time_passes(now)
+        self._publish(now)
+
+    def _time_passes(self, now: float) -> None:
         for intention in self.gestures.due(now):
             self._intend(intention, now)
         self.prompts.update(now)
         if self.timer.tick(now):
             self._timer_ran_out(now)
         self.recorded.update(now)
-        self._publish(now)
 
     def _publish(self, now: float) -> None:
         self.publisher.publish(self.game, self.ui, self.shelf.words, self.shelf.number, now)
