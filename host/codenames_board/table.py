@@ -159,7 +159,7 @@ class Table:
         elif isinstance(event, RecordSyncFailed):
             self.recorded.save_failed(event.error, now)
         # Anything else (the controller's wake-up) just lets time do its work.
-        self.update(now)
+        self._publish(now)  # what fell due came first (_time_passes): only the new state is left to show
 
     def update(self, now: float | None = None) -> None:
         """Everything time does (holds, the sand timer, questions and notices running out), then publish."""
