@@ -8,6 +8,7 @@ the fix; ``codenames-board config --check`` prints them and exits with 2.
 from __future__ import annotations
 
 import difflib
+import ipaddress
 import os
 import re
 import tomllib
@@ -76,6 +77,28 @@ def _text(key, value):
     if not isinstance(value, str) or not value:
         raise ConfigError("config.text", key, value=value)
     return value
+
+
+def _address(key, value):
+    """An IP address to listen on (not a host name: resolving one could wait on the network at start)."""
+    try:
+        ipaddress.ip_address(value if isinstance(value, str) else "")
+    except ValueError:
+        raise ConfigError("config.address", key, value=value) from None
+    return value
+
+
+def _port(key, value):
+    """1024-65535 (a lower port needs root), or 0: any free port (said at start)."""
+    if type(value) is not int or not (value == 0 or 1024 <= value <= 65535):
+        raise ConfigError("config.port", key, value=value)
+    return value
+
+
+def _url(key, value):
+    if value != "auto" and not (isinstance(value, str) and re.fullmatch(r"https?://[^\s/?#]+/?", value)):
+        raise ConfigError("config.url", key, value=value)
+    return value.rstrip("/")
 
 
 def _png_file(key, value):
@@ -175,6 +198,7 @@ SCHEMA: dict[str, Any] = {
         "auto_start": _bool,
     },
     "game": {"clue_entry": _bool, "sound": _bool},
+    "web": {"enabled": _bool, "address": _address, "port": _port, "url": _url},
     "controls": {
         "clue_input": _choice("buttons", "encoder"),
         "new_game_hold_seconds": _number(0.5, 10.0, float),
@@ -211,6 +235,7 @@ class Config:
     display: Section
     timer: Section
     game: Section
+    web: Section
     controls: Section
     pins: Section
 
@@ -336,7 +361,7 @@ def parse(text: str, source: str = "defaults") -> Config:
         language=checked["language"],
         variant=checked["variant"],
         state_dir=default_state_dir() if state_dir == "auto" else Path(state_dir).expanduser(),
-        **{name: Section(name, checked[name]) for name in ("tiles", "leds", "colours", "display", "timer", "game", "controls", "pins")},
+        **{name: Section(name, checked[name]) for name in ("tiles", "leds", "colours", "display", "timer", "game", "web", "controls", "pins")},
     )
 
 

@@ -191,8 +191,20 @@ class Runtime:
         )
         self.display = display
         sounder = Sounder(buzzer if buzzer is not None else self.controls.buzzer, enabled=config.game.sound)
-        # The table publishes its state; these outputs show it: the LEDs first, the buzzer, the display.
-        self.outputs = standard_outputs(config, tileboard, display, sounder)
+        self.web = None
+        if config.web.enabled:  # the web page listens now: a port in use stops the start here (OSError)
+            from .config import games_folder
+            from .web import Web
+
+            self.web = Web(config.web, tr, games_folder(config.state_dir), post, config.game.clue_entry)
+            try:
+                self.web.start()
+            except OSError:
+                self.controls.close()
+                tileboard.close()
+                raise
+        # The table publishes its state; these outputs show it: the LEDs first, the buzzer, the page, the display.
+        self.outputs = standard_outputs(config, tileboard, display, sounder, self.web)
         self.table = Table(config, tr, tileboard, clock, deal_words=deal_words, post=post, outputs=self.outputs)
         self.controller.table = self.table
         if display is not None and hasattr(display, "on_closed") and display.on_closed is None:

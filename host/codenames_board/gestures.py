@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 BUTTONS = ("sand_timer", "end_turn", "clue_down", "clue_up", "clue_confirm", "undo", "new_game")
 PENALTY_HOLD_SECONDS = 2.0  # END TURN held this long asks about an illegal clue
+UNPAIR_HOLD_SECONDS = 2.0  # UNDO held this long shows the phones' pairing and asks to unpair them (web page on)
 
 
 @dataclass(frozen=True)
@@ -30,9 +31,18 @@ class EncoderStep:
     steps: int  # +1 a click clockwise (up), -1 anticlockwise
 
 
+@dataclass(frozen=True)
+class Intent:
+    """An intention from another input than the buttons: a paired spymaster's phone gives
+    ``("give_clue", count, word)``. The table weighs it as it weighs a button's."""
+
+    intention: tuple
+
+
 Intention = tuple  # (name,) or ("step", steps)
 
-HELD = {"new_game": ("new_game",), "end_turn": ("ask_penalty",)}  # what a hold means
+HELD = {"new_game": ("new_game",), "end_turn": ("ask_penalty",), "undo": ("ask_unpair",)}  # what a hold means
+CLICKED = {"end_turn": ("end_turn",), "undo": ("ask_undo",)}  # a holdable button let go before its hold
 PRESSED = {"clue_down": ("step", -1), "clue_up": ("step", 1), "clue_confirm": ("give_clue",), "undo": ("ask_undo",)}
 
 
@@ -40,7 +50,7 @@ class Gestures:
     """When each button went down, and which of the held ones already counted as held."""
 
     def __init__(self, hold_seconds: dict[str, float]) -> None:
-        self.hold_seconds = hold_seconds  # button -> seconds that make a press a hold
+        self.hold_seconds = hold_seconds  # button -> seconds that make a press a hold (buttons in HELD only)
         self._pressed: dict[str, float] = {}
         self._held: set[str] = set()
 
@@ -52,14 +62,14 @@ class Gestures:
         if kind is ButtonDown:
             self._pressed[event.name] = now
             return self._down(event.name, asking)
-        if kind is ButtonUp and self._clicked(event.name) and event.name == "end_turn":
-            return ("dismiss",) if asking else ("end_turn",)
+        if kind is ButtonUp and self._clicked(event.name) and event.name in CLICKED and event.name in self.hold_seconds:
+            return ("dismiss",) if asking else CLICKED[event.name]
         return None
 
     def _down(self, name: str, asking: bool) -> Intention | None:
         if name == "sand_timer":
             return ("start_timer",)
-        if name in HELD:
+        if name in self.hold_seconds:
             return None  # decided on release or when held
         if asking:
             return ("confirm",) if name == "clue_confirm" else ("dismiss",)  # any other button says no

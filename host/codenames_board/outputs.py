@@ -91,26 +91,42 @@ class SoundOutput(Output):
 
 class ScreenOutput(Output):
     """Anything with ``update(game, ui)`` (``display.SpymasterScreen``, ``screenworker.ScreenWorker``):
-    called when the game or the panel changed, with the snapshot's immutable game."""
+    called when the game or the panel changed, with the snapshot's immutable game.
 
-    def __init__(self, display) -> None:
+    ``dress`` (optional) adds to the panel's state what another output has for the hooded display
+    (the web page's pairing card); it may change between states, so time passing checks it too."""
+
+    def __init__(self, display, dress=None) -> None:
         self.display = display
+        self.dress = dress
+        self._state: TableState | None = None
         self._shown: tuple | None = None
 
     def show(self, state: TableState, now: float) -> None:
-        shown = (state.ui, state.dealt, state.game.version)
+        self._state = state
+        self.update(now)
+
+    def update(self, now: float) -> None:
+        state = self._state
+        if state is None:
+            return
+        ui = state.ui if self.dress is None else self.dress(state.ui)
+        shown = (ui, state.dealt, state.game.version)
         if shown != self._shown:
             self._shown = shown
-            self.display.update(state.game, state.ui)
+            self.display.update(state.game, ui)
 
 
-def standard_outputs(config, tileboard, display=None, sounder: Sounder | None = None) -> Outputs:
-    """The LEDs first, then the buzzer, then the spymaster display (when there is one)."""
+def standard_outputs(config, tileboard, display=None, sounder: Sounder | None = None, web=None) -> Outputs:
+    """The LEDs first, then the buzzer, then the web page (``web.Web``: it starts a pairing round before
+    the display shows its card), then the spymaster display (when there is one)."""
     compositor = Compositor(
         Layout(25, config.tiles.timer_leds, config.tiles.turn_leds),
         Palette(**config.colours.as_dict(), turn_red=config.colours.red, turn_blue=config.colours.blue),
     )
     outputs = Outputs([LedOutput(tileboard, compositor), SoundOutput(sounder or Sounder(enabled=False))])
+    if web is not None:
+        outputs.add(web.output)
     if display is not None:
-        outputs.add(ScreenOutput(display))
+        outputs.add(ScreenOutput(display, web.output.card if web is not None else None))
     return outputs

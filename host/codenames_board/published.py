@@ -28,7 +28,11 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .engine import ClueCount, GameView, Identity, Outcome, Phase, Team
-from .ui import SandTimer, UiState
+from .ui import Notice, SandTimer, UiState
+
+#: The notices the whole room may read (message id prefixes); every other one is the spymasters' alone
+#: (``notice.cover_own`` would tell which tile is not the covering team's agent).
+PUBLIC_NOTICES = ("notice.clue_first", "notice.record_", "notice.board_")
 
 
 # --- the table's cues: events besides the engine's
@@ -51,7 +55,32 @@ class Refused:
     """A button whose action the rules refused (END TURN before a guess)."""
 
 
+@dataclass(frozen=True)
+class Unpair:
+    """The spymasters asked the table to unpair every phone (the web page's listener acts on it)."""
+
+
 # --- the snapshots
+
+
+@dataclass(frozen=True)
+class ClueEntry:
+    """One clue of the clue log and the tiles touched after it, in order (covers marked)."""
+
+    team: Team
+    count: ClueCount
+    word: str | None
+    touched: tuple[tuple[int, Identity, bool], ...]  # (tile, what it was, covered rather than guessed)
+
+
+def clue_log(game: GameView) -> tuple[ClueEntry, ...]:
+    """Every clue with the revealed tiles that followed it, up to the next clue. Reads the key of revealed tiles only."""
+    key, revealed, covered, clues = game.key, game.revealed, set(game.covered), game.clues
+    entries = []
+    for index, (team, count, word, start) in enumerate(clues):
+        end = clues[index + 1][3] if index + 1 < len(clues) else len(revealed)
+        entries.append(ClueEntry(team, count, word, tuple((t, key[t], t in covered) for t in revealed[start:end])))
+    return tuple(entries)
 
 
 @dataclass(frozen=True)
@@ -75,7 +104,9 @@ class PublicState:
     timer: SandTimer | None
     board_connected: bool
     version: int
-    clues: tuple = ()  # the clue log (room for the game night)
+    clue_word: str | None = None  # the current clue's word, where one was entered
+    clues: tuple[ClueEntry, ...] = ()  # the clue log
+    notices: tuple[Notice, ...] = ()  # the public ones (PUBLIC_NOTICES), newest last
     evening: object = None  # the evening's score (room for the game night)
 
 
@@ -101,6 +132,9 @@ def public_state(game: GameView, ui: UiState, words: tuple[str, ...] | None, num
         timer=ui.timer,
         board_connected=ui.board_connected,
         version=game.version,
+        clue_word=game.clues[-1][2] if game.clue is not None and game.clues else None,
+        clues=clue_log(game),
+        notices=tuple(notice for notice in ui.notices if notice.msgid.startswith(PUBLIC_NOTICES)),
     )
 
 

@@ -25,11 +25,11 @@ from typing import Callable
 
 from .config import Config, games_folder
 from .engine import UNLIMITED, Action, Clue, EndTurn, Event, Game, Penalty, Phase, Timeout, Touch, Undo
-from .gestures import PENALTY_HOLD_SECONDS, ButtonDown, ButtonUp, EncoderStep, Gestures
+from .gestures import PENALTY_HOLD_SECONDS, UNPAIR_HOLD_SECONDS, ButtonDown, ButtonUp, EncoderStep, Gestures, Intent
 from .i18n import Translator
 from .outputs import standard_outputs
 from .prompts import Prompts, board_notice
-from .published import Outputs, Publisher, Refused, TimerExpired, TouchRefused
+from .published import Outputs, Publisher, Refused, TimerExpired, TouchRefused, Unpair
 from .recorded import RecordedGame, RecordSyncFailed, Stamp
 from .sandtimer import TimerRun
 from .shelf import Shelf, iso
@@ -77,7 +77,10 @@ class Table:
         self.publisher = Publisher(self.outputs)
         self.prompts = Prompts()
         self.recorded = RecordedGame(self.prompts, tr, (lambda: iso(wall_clock())) if wall_clock else Stamp())
-        self.gestures = Gestures({"new_game": config.controls.new_game_hold_seconds, "end_turn": PENALTY_HOLD_SECONDS})
+        holds = {"new_game": config.controls.new_game_hold_seconds, "end_turn": PENALTY_HOLD_SECONDS}
+        if config.web.enabled:  # UNDO held: the phones' pairing
+            holds["undo"] = UNPAIR_HOLD_SECONDS
+        self.gestures = Gestures(holds)
         timer = config.timer
         self.timer = TimerRun(timer.clue_seconds, timer.guess_seconds, timer.mode, timer.auto_start)
         self.shelf = Shelf(self.games_dir, self.recorded, self.prompts, tr, self._sync_failed)
@@ -147,6 +150,8 @@ class Table:
             intention = self.gestures.event(event, now, self.prompts.question is not None)
             if intention is not None:
                 self._intend(intention, now)
+        elif isinstance(event, Intent):
+            self._intend(event.intention, now)
         elif isinstance(event, BoardConnected):
             self.board_connected = True
             if event.other_firmware and not self._said_other_firmware:
@@ -247,6 +252,8 @@ class Table:
             ask(None, now)
             if question is Confirm.NEW_GAME:
                 self.deal(now)
+            elif question is Confirm.UNPAIR:
+                self.publisher.events.append(Unpair())
             elif question is not None:
                 self.play({Confirm.UNDO: Undo(), Confirm.PENALTY: Penalty()}[question], now)
         elif name == "dismiss":
@@ -255,8 +262,9 @@ class Table:
             if game.phase is Phase.CLUE and self.config.game.clue_entry:
                 current = self.clue_draft if self.clue_draft is not None else 1
                 self.clue_draft = CLUE_STEPS[(CLUE_STEPS.index(current) + intention[1]) % len(CLUE_STEPS)]
-        elif name == "give_clue" and game.phase is Phase.CLUE:
-            self.play(Clue(self.clue_draft if self.clue_draft is not None else 1), now)
+        elif name == "give_clue" and game.phase is Phase.CLUE and self.config.game.clue_entry:
+            count = intention[1] if len(intention) > 1 else self.clue_draft if self.clue_draft is not None else 1
+            self.play(Clue(count, *intention[2:3]), now)  # a phone's clue has its word
         elif name == "ask_undo" and game.actions:
             ask(Confirm.UNDO, now)
         elif name == "end_turn" and self.play(EndTurn(), now) is None:
@@ -267,6 +275,8 @@ class Table:
             ask(Confirm.NEW_GAME, now)
         elif name == "ask_penalty" and game.phase in (Phase.CLUE, Phase.GUESS):
             ask(Confirm.PENALTY, now)
+        elif name == "ask_unpair":
+            ask(Confirm.UNPAIR, now)
 
     def _sync_failed(self, error: OSError) -> None:
         """On the record's sync thread: tell the controller's thread."""

@@ -20,6 +20,7 @@ class Confirm(enum.Enum):
     UNDO = "undo"
     NEW_GAME = "new_game"
     PENALTY = "penalty"  # END TURN held: was the clue illegal?
+    UNPAIR = "unpair"  # UNDO held (web page on): unpair every spymaster phone?
 
 
 class TimerMode(enum.Enum):
@@ -55,6 +56,15 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class PairingCard:
+    """What the hooded display shows to pair a spymaster's phone (the web page's, set by its output)."""
+
+    url: str  # the QR code's: BASE/pair#t=TOKEN
+    pin: str  # six digits
+    devices: int  # phones paired this game
+
+
+@dataclass(frozen=True)
 class UiState:
     clue_draft: ClueCount | None = None  # the number on the spymaster panel, not yet confirmed
     clue_entry: bool = True  # False: the table has no clue entry, touches are unlimited guesses
@@ -63,3 +73,4 @@ class UiState:
     board_connected: bool = True
     notices: tuple[Notice, ...] = field(default_factory=tuple)  # newest last
     muted: bool = False
+    pairing: PairingCard | None = None  # set by the web page's output, never by the table

@@ -13,9 +13,11 @@ ClueCount = Union[int, Literal["unlimited"]]
 
 @dataclass(frozen=True)
 class Clue:
-    """The spymaster's clue number: 0-9 or ``UNLIMITED`` (the word is said aloud, not recorded)."""
+    """The spymaster's clue: its number, 0-9 or ``UNLIMITED``, and its word where one was entered
+    (a phone, the console); said aloud and given by the buttons, it has none. The rules read the number only."""
 
     count: ClueCount
+    word: str | None = None
 
     name = "clue"
 

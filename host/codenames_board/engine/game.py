@@ -57,6 +57,7 @@ class Outcome:
 class ClueGiven:
     team: Team
     count: ClueCount
+    word: str | None = None
 
 
 @dataclass(frozen=True)
@@ -120,30 +121,33 @@ class Position:
         self.guesses_made = 0
         self.guesses_left: int | None = None
         self.outcome: Outcome | None = None
+        # The clues given, oldest first: (team, count, word or None, how many tiles were revealed before it).
+        self.clues: list[tuple[Team, ClueCount, str | None, int]] = []
         self._left = {team: len(self.key.agents(team)) for team in Team}  # agents not yet revealed
 
     def _save(self) -> tuple:
-        """What an action may change. ``revealed`` and ``covered`` only grow between undos,
+        """What an action may change. ``revealed``, ``covered`` and ``clues`` only grow between undos,
         so their lengths are enough to restore them."""
         return (
-            self.turn, self.phase, len(self.revealed), len(self.covered),
+            self.turn, self.phase, len(self.revealed), len(self.covered), len(self.clues),
             self.clue, self.guesses_made, self.guesses_left, self.outcome,
             self._left[Team.RED], self._left[Team.BLUE],
         )
 
     def _load(self, saved: tuple) -> None:
         (
-            self.turn, self.phase, revealed, covered, self.clue, self.guesses_made, self.guesses_left, self.outcome,
-            self._left[Team.RED], self._left[Team.BLUE],
+            self.turn, self.phase, revealed, covered, clues, self.clue, self.guesses_made, self.guesses_left,
+            self.outcome, self._left[Team.RED], self._left[Team.BLUE],
         ) = saved
         del self.revealed[revealed:]
         del self.covered[covered:]
+        del self.clues[clues:]
 
     def copy(self) -> Position:
         """An independent copy (for another thread to read while this game goes on)."""
         twin = copy.copy(self)
         twin.actions, twin._before = list(self.actions), list(self._before)
-        twin.revealed, twin.covered = list(self.revealed), list(self.covered)
+        twin.revealed, twin.covered, twin.clues = list(self.revealed), list(self.covered), list(self.clues)
         twin._left = dict(self._left)
         return twin
 
@@ -217,7 +221,7 @@ class Game(Position):
             raise errors.GameIsOver("game_over")
         before = self._save()
         if isinstance(action, Clue):
-            events = self._clue(action.count)
+            events = self._clue(action.count, action.word)
         elif isinstance(action, Touch):
             events = self._touch(action.tile)
         elif isinstance(action, EndTurn):
@@ -244,7 +248,7 @@ class Game(Position):
 
     # --- rules
 
-    def _clue(self, count: ClueCount) -> list[Event]:
+    def _clue(self, count: ClueCount, word: str | None = None) -> list[Event]:
         if self.phase is Phase.GUESS:
             raise errors.IllegalAction("clue_given")
         if self.phase is Phase.COVER:
@@ -256,7 +260,8 @@ class Game(Position):
         self.clue = count
         self.guesses_made = 0
         self.guesses_left = count + 1 if isinstance(count, int) and count > 0 else None
-        return [ClueGiven(self.turn, count)]
+        self.clues.append((self.turn, count, word, len(self.revealed)))
+        return [ClueGiven(self.turn, count, word)]
 
     def _touch(self, tile: int) -> list[Event]:
         if type(tile) is not int or not 0 <= tile < TILES:

@@ -115,6 +115,8 @@ def action_to_json(action: Action, **extra: object) -> dict:
     obj: dict = {"action": action.name}
     if isinstance(action, Clue):
         obj["count"] = action.count
+        if action.word is not None:
+            obj["word"] = action.word
     elif isinstance(action, Touch):
         obj["tile"] = action.tile
     obj.update(extra)
@@ -132,7 +134,10 @@ def action_from_json(obj: object, line: int) -> Action:
         count = obj.get("count")
         if not (type(count) is int or count == UNLIMITED):
             raise RecordError("bad_count", line)
-        return Clue(count)
+        word = obj.get("word")
+        if word is not None and not (isinstance(word, str) and 0 < len(word) <= MAX_WORD and word.isprintable()):
+            raise RecordError("bad_word", line, most=MAX_WORD)
+        return Clue(count, word)
     if name == "touch":
         tile = obj.get("tile")
         if type(tile) is not int:
@@ -168,6 +173,7 @@ _HEADER_START = b'{"format": "' + FORMAT_PREFIX.encode()
 # undos; a few hundred lines. Ten thousand lines is an evening of undoing every action; a record
 # past either limit is refused before it is read, so no file makes a reader take the memory of
 # a small computer.
+MAX_WORD = 64  # characters of a clue's word: the table accepts 32 (``cluewords``), an older or newer writer may differ
 MAX_LINE_BYTES = 64 * 1024  # a header with 25 long words is under 2 KiB
 MAX_ACTIONS = 10_000  # action lines (undo lines included); the writer refuses the next one
 MAX_RECORD_BYTES = 2 * 1024 * 1024  # 10,000 of the table's lines are about 560 KiB

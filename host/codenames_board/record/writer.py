@@ -39,7 +39,7 @@ def _plain_line(action: Action, extra: dict) -> bytes | None:
         return None
     if type(action) is Touch and type(action.tile) is int:
         body = f'{{"action": "touch", "tile": {action.tile}'
-    elif type(action) is Clue and (type(action.count) is int or action.count == UNLIMITED):
+    elif type(action) is Clue and action.word is None and (type(action.count) is int or action.count == UNLIMITED):
         count = action.count if type(action.count) is int else f'"{UNLIMITED}"'
         body = f'{{"action": "clue", "count": {count}'
     elif type(action) in (EndTurn, Timeout, Penalty, Undo):

@@ -1,0 +1,41 @@
+"""What a clue's word may be, wherever one is typed (a spymaster's phone, the console).
+
+One word as the rulebook means it: letters (with their accents), digits, and a
+hyphen or an apostrophe inside; no spaces; at most ``MAX_CLUE_WORD`` characters;
+not one of the words on the board (compared as the players would: case and
+accents' encoding ignored). Whether it is a fair clue is the other spymaster's call.
+"""
+
+from __future__ import annotations
+
+import unicodedata
+
+MAX_CLUE_WORD = 32
+_JOINERS = "-'’"
+
+
+def normal(word: str) -> str:
+    """A word as compared with the board's: NFC, case folded, outer spaces gone."""
+    return unicodedata.normalize("NFC", word).strip().casefold()
+
+
+def clue_word_problem(word: object, board: tuple[str, ...] | list[str] | None) -> str | None:
+    """None if ``word`` may be a clue's word, else the message id (``web.*``) of what is wrong with it."""
+    if not isinstance(word, str):
+        return "web.clue_bad_word"
+    word = unicodedata.normalize("NFC", word).strip()
+    if len(word) > MAX_CLUE_WORD:
+        return "web.clue_too_long"
+    if not word or not word[0].isalnum() or not word[-1].isalnum():
+        return "web.clue_bad_word"
+    for char in word:
+        if not (char.isalnum() or char in _JOINERS or unicodedata.category(char).startswith("M")):
+            return "web.clue_bad_word"
+    if board and normal(word) in {normal(tile) for tile in board}:
+        return "web.clue_on_board"
+    return None
+
+
+def clean(word: str) -> str:
+    """The word as recorded: NFC, no outer spaces (the case as typed)."""
+    return unicodedata.normalize("NFC", word).strip()

@@ -1,0 +1,93 @@
+"""What the web page's sockets send: JSON built from the table's published state.
+
+``public_view`` is built from a ``PublicState`` alone, which holds nothing of an
+unrevealed tile while the game runs (``published.public_state``): whatever this
+module does with it, it has no key to leak. ``spymaster_view`` adds the key, from
+the private ``TableState``; the server sends it only to phones paired for this game.
+"""
+
+from __future__ import annotations
+
+from ..engine import Identity, Reason, Team, tile_name
+from ..published import PublicState, TableState
+
+IDENTITY_NAMES = {
+    Identity.RED: "red", Identity.BLUE: "blue", Identity.BYSTANDER: "bystander", Identity.ASSASSIN: "assassin",
+}
+
+
+def public_view(public: PublicState, tr, spymasters: int) -> dict:
+    """The public board's message: the grid as revealed, the clue, the log, the counts, the timer."""
+    shown = {tile: identity for tile, identity in public.revealed}
+    covered = set(public.covered)
+    words = public.words
+    tiles = [
+        {
+            "word": words[tile] if words else None,
+            "shown": IDENTITY_NAMES[shown[tile]] if tile in shown else None,
+            "covered": tile in covered,
+        }
+        for tile in range(25)
+    ]
+    timer = public.timer
+    outcome = public.outcome
+    return {
+        "type": "state",
+        "number": public.number,
+        "variant": public.variant,
+        "start": public.start.value,
+        "turn": public.turn.value,
+        "phase": public.phase.value,
+        "tiles": tiles,
+        "clue": None if public.clue is None else {"word": public.clue_word, "count": public.clue},
+        "guesses_made": public.guesses_made,
+        "guesses_left": public.guesses_left,
+        "agents_left": {"red": public.agents_left[0], "blue": public.agents_left[1]},
+        "timer": None if timer is None else {"total": timer.total, "left": round(timer.left, 2), "mode": timer.mode.value},
+        "notices": [notice.text(tr) for notice in public.notices],
+        "outcome": None if outcome is None else {
+            "winner": outcome.winner.value, "reason": outcome.reason.value, "score": outcome.score,
+        },
+        "outcome_text": None if outcome is None else outcome_text(public, tr),
+        "key": public.key_after_game,
+        "clues": [
+            {
+                "team": entry.team.value,
+                "word": entry.word,
+                "count": entry.count,
+                "touched": [
+                    {
+                        "tile": tile, "name": tile_name(tile), "word": words[tile] if words else None,
+                        "identity": IDENTITY_NAMES[identity], "covered": was_covered,
+                    }
+                    for tile, identity, was_covered in entry.touched
+                ],
+            }
+            for entry in public.clues
+        ],
+        "board_connected": public.board_connected,
+        "spymasters": spymasters,
+        "language": tr.language,
+    }
+
+
+def spymaster_view(state: TableState, tr, spymasters: int, clue_entry: bool) -> dict:
+    """The paired phones' message: the public one, the key, and whether a clue may be given now."""
+    view = public_view(state.public, tr, spymasters)
+    view["key"] = state.game.key.letters
+    view["clue_entry"] = clue_entry and state.game.phase.value == "clue"
+    return view
+
+
+def outcome_text(public: PublicState, tr) -> str:
+    """How the game ended, in one line, as the hooded display says it."""
+    outcome = public.outcome
+    assert outcome is not None
+    assassin = outcome.reason is Reason.ASSASSIN
+    if public.variant == "duo":
+        players: Team = public.start
+        if outcome.winner is players:
+            return tr("outcome.duo_win", score=outcome.score, title=tr(f"duo.title_{outcome.score}"))
+        return tr("outcome.duo_assassin") if assassin else tr("outcome.duo_shadow")
+    winner, loser = outcome.winner.value, outcome.winner.other.value
+    return tr("outcome.assassin", winner=winner, loser=loser) if assassin else tr("outcome.agents", winner=winner)

@@ -1,0 +1,258 @@
+"""The web page's server as a phone meets it: real sockets to the running table, every byte read."""
+
+import json
+import os
+import threading
+
+os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
+
+import pytest  # noqa: E402
+from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
+from rawweb import RawSocket, Table, post_json, request  # noqa: E402
+
+from codenames_board.config import parse  # noqa: E402
+from codenames_board.controller import Runtime  # noqa: E402
+from codenames_board.engine import Identity, Phase  # noqa: E402
+from codenames_board.i18n import Translator  # noqa: E402
+from codenames_board.record import read_record  # noqa: E402
+from codenames_board.tileboard import VirtualTileBoard  # noqa: E402
+from codenames_board.web import pairing as pairing_module  # noqa: E402
+
+
+class Clock:
+    def __init__(self):
+        self.now = 5000.0
+
+    def __call__(self):
+        return self.now
+
+
+@pytest.fixture
+def table(tmp_path):
+    started = []
+
+    def start(settings="", state=None, words=None):
+        state = state or tmp_path / "state"
+        config = parse(
+            f'state_dir = "{state}"\n[controls]\nbounce_ms = 0\n[timer]\nclue_seconds = 0\nguess_seconds = 0\n'
+            f'[web]\nenabled = true\naddress = "127.0.0.1"\nport = 0\n{settings}'
+        )
+        factory = MockFactory(pin_class=MockPWMPin)
+        board = VirtualTileBoard(status_leds=12)
+        clock = Clock()
+        deal = (lambda: list(words)) if words else None
+        runtime = Runtime(config, Translator("en"), pin_factory=factory, tileboard=board, clock=clock, deal_words=deal)
+        runtime.start()
+        thread = threading.Thread(target=runtime.controller.run)
+        thread.start()
+        run = Table(runtime, factory, board, clock, config, thread)
+        started.append(run)
+        run.settle()
+        return run
+
+    yield start
+    for run in started:
+        run.stop()
+
+
+WORDS = [f"WORD{n}" for n in range(25)]
+
+
+def tiles_of(game, identity):
+    return [tile for tile, found in enumerate(game.key) if found is identity and not game.is_revealed(tile)]
+
+
+def test_a_phone_paired_by_pin_sees_the_key_and_gives_a_clue_that_reaches_the_record_and_the_log(table):
+    run = table(words=WORDS)
+    public = RawSocket(run.port)
+    first = json.loads(public.message())
+    assert first["type"] == "state" and first["key"] is None and first["spymasters"] == 0
+    assert [tile["word"] for tile in first["tiles"]] == WORDS and all(tile["shown"] is None for tile in first["tiles"])
+
+    cookie = run.pair()
+    assert "HttpOnly" in request(run.port, "GET", "/")[1].get("set-cookie", "HttpOnly")
+    spymaster = RawSocket(run.port, "/ws/spymaster", cookie=cookie)
+    assert spymaster.status == 101
+    seen = json.loads(spymaster.message())
+    assert seen["key"] == run.game.key.letters and seen["clue_entry"] is True
+    public.until(lambda m: m["spymasters"] == 1)
+
+    status, _, body = post_json(run.port, "/api/clue", {"word": "river", "count": 2}, cookie=cookie)
+    assert (status, body) == (202, {"ok": True})
+    run.settle()
+    assert run.game.phase is Phase.GUESS and run.game.clue == 2
+    given = public.until(lambda m: m["clue"] is not None)
+    assert given["clue"] == {"word": "river", "count": 2}
+    team = run.game.turn
+    agent = tiles_of(run.game, team.identity)[0]
+    run.tap(agent)
+    logged = public.until(lambda m: m["clues"] and m["clues"][0]["touched"])
+    assert logged["clues"] == [{
+        "team": team.value, "word": "river", "count": 2,
+        "touched": [{"tile": agent, "name": logged["clues"][0]["touched"][0]["name"], "word": WORDS[agent],
+                     "identity": team.value, "covered": False}],
+    }]
+    lines = [line for _, line in read_record(run.runtime.table.writer.path).actions]
+    assert lines[0].word == "river" and lines[0].count == 2
+    text = run.runtime.table.writer.path.read_text()
+    assert '"word": "river"' in text
+
+
+def test_the_public_socket_never_carries_the_key_and_the_spymaster_socket_needs_a_pairing(table):
+    run = table()
+    public = RawSocket(run.port)
+    public.message()
+    assert run.game.key.letters.encode() not in public.raw
+    refused = RawSocket(run.port, "/ws/spymaster")
+    assert refused.status == 403
+    forged = RawSocket(run.port, "/ws/spymaster", cookie="cb_session=AAAAAAAAAAAAAAAAAAAAAA")
+    assert forged.status == 403
+
+
+def test_a_wrong_pin_is_refused_and_guessing_is_bounded_for_the_whole_table(table, monkeypatch):
+    run = table()
+    good = run.runtime.web.pairing.card().pin
+    wrong = f"{(int(good) + 1) % 10**6:06d}"
+    answers = [post_json(run.port, "/api/pair", {"pin": wrong})[0] for _ in range(pairing_module.FREE_TRIES)]
+    assert answers == [403] * pairing_module.FREE_TRIES
+    status, _, body = post_json(run.port, "/api/pair", {"pin": good})
+    assert status == 429 and body["error"] == "web.pair_wait" and body["seconds"] >= 1  # even the right one waits
+    run.runtime.web.pairing.clock = lambda: 10**9  # much later
+    assert post_json(run.port, "/api/pair", {"pin": good})[0] == 200
+
+
+def test_a_million_pin_guesses_take_longer_than_a_game_night():
+    clock = Clock()
+    pairing = pairing_module.Pairing("http://table", clock=clock)
+    allowed, seconds = 0, 12 * 3600
+    for _ in range(seconds // 60):  # a guesser trying as fast as allowed, checked each minute
+        while True:
+            try:
+                pairing.pair(pin="-1")
+            except pairing_module.PairRefused as refused:
+                if refused.msgid == "web.pair_wait":
+                    break
+                allowed += 1
+        clock.now += 60
+    assert allowed < 10_000  # a night allows under 1 % of the million PINs
+    assert 10**6 * pairing_module.TRY_SECONDS > 12 * 3600
+
+
+def test_the_token_in_the_qr_code_pairs_and_a_new_game_unpairs_every_phone(table):
+    run = table()
+    card = run.runtime.web.pairing.card()
+    token = card.url.split("#t=")[1]
+    assert len(token) >= 22  # 128 bits, url-safe base64
+    status, headers, _ = post_json(run.port, "/api/pair", {"token": token})
+    assert status == 200
+    cookie = headers["set-cookie"]
+    assert "HttpOnly" in cookie and "SameSite=Strict" in cookie
+    cookie = cookie.split(";")[0]
+    spymaster = RawSocket(run.port, "/ws/spymaster", cookie=cookie)
+    spymaster.message()
+    run.press("new_game", hold=run.config.controls.new_game_hold_seconds + 0.1)  # nothing played: no question
+    assert spymaster.until(lambda m: m["type"] == "unpaired")
+    assert spymaster.message() is None  # closed
+    assert RawSocket(run.port, "/ws/spymaster", cookie=cookie).status == 403
+    assert run.runtime.web.pairing.card().pin != card.pin or run.runtime.web.pairing.card().url != card.url
+    assert post_json(run.port, "/api/pair", {"token": token})[0] == 403
+
+
+def test_undo_held_asks_and_confirm_unpairs_from_the_table(table):
+    run = table()
+    cookie = run.pair()
+    spymaster = RawSocket(run.port, "/ws/spymaster", cookie=cookie)
+    spymaster.message()
+    run.press("undo", hold=2.1)
+    assert run.runtime.table.prompts.question.value == "unpair"
+    run.press("clue_confirm")
+    assert spymaster.until(lambda m: m["type"] == "unpaired")
+    assert post_json(run.port, "/api/clue", {"word": "river", "count": 1}, cookie=cookie)[0] == 403
+    run.press("undo")  # a click still asks to undo (nothing to undo yet: no question)
+    assert run.runtime.table.prompts.question is None
+
+
+@pytest.mark.parametrize("body, status, error", [
+    ({"word": "river", "count": 10}, 400, "web.clue_bad_count"),
+    ({"word": "river", "count": True}, 400, "web.clue_bad_count"),
+    ({"word": "river", "count": "2"}, 400, "web.clue_bad_count"),
+    ({"word": "two words", "count": 1}, 400, "web.clue_bad_word"),
+    ({"word": "", "count": 1}, 400, "web.clue_bad_word"),
+    ({"word": "a" * 33, "count": 1}, 400, "web.clue_too_long"),
+    ({"word": "x\u0000y", "count": 1}, 400, "web.clue_bad_word"),
+    ({"word": "<script>", "count": 1}, 400, "web.clue_bad_word"),
+    ({"word": 7, "count": 1}, 400, "web.clue_bad_word"),
+    ({"word": "word3", "count": 1}, 400, "web.clue_on_board"),
+    ({"word": "Wörd-play", "count": "unlimited"}, 202, None),
+])
+def test_a_clue_from_a_phone_is_checked_like_any_input(table, body, status, error):
+    run = table(words=WORDS)
+    cookie = run.pair()
+    got, _, answer = post_json(run.port, "/api/clue", body, cookie=cookie)
+    assert got == status and (answer.get("error") == error if error else answer == {"ok": True})
+    run.settle()
+    assert (run.game.phase is Phase.GUESS) == (status == 202)
+
+
+def test_a_clue_is_refused_without_pairing_outside_the_clue_phase_and_from_another_site(table):
+    run = table()
+    assert post_json(run.port, "/api/clue", {"word": "river", "count": 1})[0] == 403
+    cookie = run.pair()
+    assert post_json(run.port, "/api/clue", {"word": "river", "count": 1}, cookie=cookie,
+                     Origin="http://elsewhere.example")[0] == 403
+    status, _, body, _ = request(run.port, "POST", "/api/clue", b"word=river", {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 415
+    assert request(run.port, "GET", "/api/clue?word=river&count=1", headers={"Cookie": cookie})[0] == 405  # no state-changing GET
+    assert post_json(run.port, "/api/clue", {"word": "river", "count": 1}, cookie=cookie)[0] == 202
+    run.settle()
+    assert post_json(run.port, "/api/clue", {"word": "lake", "count": 1}, cookie=cookie)[1:] and \
+        post_json(run.port, "/api/clue", {"word": "lake", "count": 1}, cookie=cookie)[0] == 409
+
+
+def test_only_the_pages_routes_bounded_requests_and_no_server_banner(table):
+    run = table()
+    status, headers, body, _ = request(run.port, "GET", "/")
+    assert status == 200 and "default-src 'self'" in headers["content-security-policy"] and "server" not in headers
+    for path in ("/static/", "/static", "/static/../pyproject.toml", "/static/server.py", "/api", "/etc/passwd",
+                 "/history/abc", "/web/static/app.js", "/static/%2e%2e/server.py"):
+        status, headers, body, _ = request(run.port, "GET", path)
+        assert status == 404, path
+        assert json.loads(body) == {"error": "web.not_found"} and "content-security-policy" in headers
+    assert request(run.port, "PUT", "/")[0] == 405
+    assert request(run.port, "GET", "/", headers={"X-Long": "x" * 5000})[0] == 400  # a header too big
+    big = json.dumps({"pin": "1" * 5000}).encode()
+    assert request(run.port, "POST", "/api/pair", big, {"Content-Type": "application/json"})[0] == 413
+    assert post_json(run.port, "/api/pair", ["not", "an", "object"])[0] == 400
+    assert post_json(run.port, "/api/pair", {"pin": "12ab56"})[0] == 400
+
+
+def test_a_socket_message_too_big_ends_that_socket_only(table):
+    run = table()
+    noisy, quiet = RawSocket(run.port), RawSocket(run.port)
+    noisy.message(), quiet.message()
+    noisy.send(b"x" * 4096)
+    while noisy.message() is not None:
+        pass
+    run.tap(0)  # no clue yet: refused, but the state is published (a notice)
+    assert quiet.message() is not None
+
+
+def test_a_phone_that_stops_reading_is_dropped_and_the_others_and_the_table_go_on(table):
+    run = table(words=[f"{'W' * 2000}{n}" for n in range(25)])  # 50 kB a message: the buffers fill sooner
+    server = run.runtime.web.server
+    server.behind_bytes, server.send_seconds = 64 * 1024, 0.5
+    stuck = RawSocket(run.port, rcvbuf=2048)  # never reads after the handshake
+    reader = RawSocket(run.port)
+    reader.message()
+    for _ in range(200):  # a clue, then taken back: two new states for every page each time
+        run.press("clue_confirm")
+        reader.until(lambda m: m["phase"] == "guess")
+        run.press("undo")
+        run.press("clue_confirm")
+        reader.until(lambda m: m["phase"] == "clue")
+        if len(server._sockets) == 1:
+            break
+    assert len(server._sockets) == 1, "the stuck socket was never dropped"
+    assert stuck.closed or stuck.sock.fileno() >= 0
+    run.tap(tiles_of(run.game, Identity.RED)[0])
+    assert reader.message() is not None  # the others go on
