@@ -1,0 +1,1 @@
+"""The table's web page (placeholder: the lead writes this module)."""
