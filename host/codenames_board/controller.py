@@ -192,14 +192,14 @@ class Runtime:
         self.display = display
         sounder = Sounder(buzzer if buzzer is not None else self.controls.buzzer, enabled=config.game.sound)
         self.web = None
-        if config.web.enabled:  # the web page listens now: a port in use stops the start here (OSError)
+        if config.web.enabled:  # the web page listens now: a port in use stops the start here (web.CannotListen)
             from .config import games_folder
             from .web import Web
 
             self.web = Web(config.web, tr, games_folder(config.state_dir), post, config.game.clue_entry)
             try:
                 self.web.start()
-            except OSError:
+            except Exception:
                 self.controls.close()
                 tileboard.close()
                 raise

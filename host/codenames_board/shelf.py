@@ -20,8 +20,9 @@ from pathlib import Path
 from typing import Callable
 
 from .engine import Game, Key, new_game
+from .files import NotRegular, TooBig, open_regular
 from .prompts import Prompts
-from .record import Header, Record, RecordError, RecordWriter, error_line, finish_rewrites, read_record
+from .record import MAX_RECORD_BYTES, Header, Record, RecordError, RecordWriter, error_line, finish_rewrites, read_record
 from .recorded import RecordedGame
 from .ui import Notice
 
@@ -61,11 +62,11 @@ def highest(numbered: list[tuple[int, str, Path]]) -> int:
 
 def record_number(path: Path) -> int:
     """The ``number`` in a record's header (its first line), or -1: none, or unreadable."""
-    try:
-        with open(path, "rb") as record:
+    try:  # open_regular: a FIFO or a device named *.jsonl would hang a plain open
+        with open_regular(path, MAX_RECORD_BYTES) as record:
             first = record.readline(64 * 1024)
         number = json.loads(first).get("number")
-    except (OSError, ValueError, AttributeError, RecursionError):
+    except (OSError, ValueError, AttributeError, RecursionError, NotRegular, TooBig):
         return -1
     return number if type(number) is int and number >= 0 else -1
 

@@ -321,3 +321,19 @@ def test_damaged_records_never_stop_the_history(tmp_path_factory, tail, cut):
     shown = history.game(folder, 1)
     assert shown is None or "turns" in shown or shown["error"].startswith("error.")
     json.dumps(listed), json.dumps(shown)
+
+
+def test_a_fifo_named_like_a_record_never_hangs_the_history(tmp_path):
+    import os
+    import threading
+
+    write(tmp_path, 1, [Clue(1)])
+    os.mkfifo(tmp_path / "20261102-200000-classic.jsonl")
+    answers = []
+    reader = threading.Thread(target=lambda: answers.append((history.games(tmp_path), history.game(tmp_path, 1))))
+    reader.start()
+    reader.join(30)
+    assert not reader.is_alive(), "a FIFO hung the history"
+    listed, game = answers[0]
+    assert [entry["number"] for entry in listed["games"] if entry.get("error") is None] == [1]
+    assert game is not None

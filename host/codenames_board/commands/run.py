@@ -91,6 +91,7 @@ def _run(config, args: argparse.Namespace, tr: Translator) -> int:
 
     from ..controller import Runtime, prepare_mock_pins
     from ..screenworker import ScreenWorker
+    from ..web import CannotListen
 
     # A thread waiting for the GIL (a touch arriving while the display renders) gets it within
     # 0.2 ms instead of Python's default 5 ms.
@@ -116,6 +117,10 @@ def _run(config, args: argparse.Namespace, tr: Translator) -> int:
         screen.close()
         print(tr("run.gpio_error", why=error), file=sys.stderr)
         return EXIT_USAGE
+    except CannotListen as error:
+        screen.close()
+        print(tr("run.web_unusable", address=error.address, port=error.port, why=error.why), file=sys.stderr)
+        return EXIT_USAGE
     received = _on_signals(runtime.controller.stop)
     if args.seed is not None:
         from ..deal import Deal
@@ -137,5 +142,7 @@ def _run(config, args: argparse.Namespace, tr: Translator) -> int:
             print(tr("run.state_unusable", path=str(where), why=error.strerror or error), file=sys.stderr)
             return EXIT_USAGE  # the service does not retry this one (RestartPreventExitStatus=2)
         raise
+    if runtime.web is not None:
+        logging.getLogger(__name__).info("web page: %s", runtime.web.url)
     runtime.serve()
     return _interrupted(received)

@@ -27,8 +27,18 @@ def add_parser(commands, tr: Translator) -> None:
     sim.add_argument("--size", default="1280x720", metavar="WIDTHxHEIGHT", help=tr("cli.sim_size"))
     sim.add_argument("--json", action="store_true", help=tr("cli.sim_json"))
     sim.add_argument("--spymaster-window", action="store_true", help=tr("cli.sim_spymaster_window"))
+    sim.add_argument("--web", nargs="?", const=8080, type=web_port(tr), metavar="PORT", help=tr("cli.sim_web"))
     add_lang(sim, tr)
     sim.set_defaults(main=main)
+
+
+def web_port(tr: Translator):
+    def port(text: str) -> int:
+        if not text.isdigit() or not (int(text) == 0 or 1024 <= int(text) <= 65535):
+            raise argparse.ArgumentTypeError(tr("cli.web_port", value=text))
+        return int(text)
+
+    return port
 
 
 def main(args: argparse.Namespace, tr: Translator) -> int:
@@ -40,6 +50,11 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     tr = configured_translator(tr, args, config)
     if args.variant:
         config = dataclasses.replace(config, variant=args.variant)
+    if args.web is not None:  # this machine only: a laptop's page is for trying it, not for the network
+        from ..config import Section
+
+        web = {**config.web.as_dict(), "enabled": True, "address": "127.0.0.1", "port": args.web, "url": "auto"}
+        config = dataclasses.replace(config, web=Section("web", web))
     try:
         width, height = (int(part) for part in args.size.lower().split("x"))
         if not (320 <= width <= 7680 and 240 <= height <= 4320):
@@ -114,7 +129,15 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     if isinstance(lock, int):
         return lock
     with lock:
-        sim = Simulator(config, tr, seed=args.seed, words=words)
+        from ..web import CannotListen
+
+        try:
+            sim = Simulator(config, tr, seed=args.seed, words=words)
+        except CannotListen as error:
+            print(tr("run.web_unusable", address=error.address, port=error.port, why=error.why), file=sys.stderr)
+            return EXIT_USAGE
+        if sim.runtime.web is not None:
+            print(tr("sim.web_url", url=sim.runtime.web.url + "/"), flush=True)
         try:
             sim.start()
             interrupted = run_window(sim, (width, height), tr("sim.title"), spymaster_window=args.spymaster_window or None)

@@ -19,7 +19,15 @@ from ..published import Output, TableState, Unpair
 from .pairing import Pairing
 from .server import PhonesChanged, WebServer
 
-__all__ = ["PhonesChanged", "Web", "WebOutput", "lan_address"]
+__all__ = ["CannotListen", "PhonesChanged", "Web", "WebOutput", "lan_address"]
+
+
+class CannotListen(Exception):
+    """The page cannot listen where the configuration says (the port taken, an address not this machine's)."""
+
+    def __init__(self, address: str, port: int, error: OSError) -> None:
+        super().__init__(f"{address}:{port}: {error.strerror or error}")
+        self.address, self.port, self.why = address, port, error.strerror or str(error)
 
 
 class WebOutput(Output):
@@ -57,8 +65,11 @@ class Web:
         self._url = base
 
     def start(self) -> str:
-        """Listen; the address phones open. OSError when the port cannot be had."""
-        self.server.start()
+        """Listen; the address phones open. CannotListen when the port cannot be had."""
+        try:
+            self.server.start()
+        except OSError as error:
+            raise CannotListen(self.server.address, self.server.port, error) from error
         if self._url is None:
             host = self.server.address
             if host in ("0.0.0.0", "::"):

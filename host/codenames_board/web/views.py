@@ -46,7 +46,7 @@ def public_view(public: PublicState, tr, spymasters: int) -> dict:
         "timer": None if timer is None else {"total": timer.total, "left": round(timer.left, 2), "mode": timer.mode.value},
         "notices": [notice.text(tr) for notice in public.notices],
         "outcome": None if outcome is None else {
-            "winner": outcome.winner.value, "reason": outcome.reason.value, "score": outcome.score,
+            "winner": outcome.winner.value, "reason": reason(public), "score": outcome.score,
         },
         "outcome_text": None if outcome is None else outcome_text(public, tr),
         "key": public.key_after_game,
@@ -77,6 +77,14 @@ def spymaster_view(state: TableState, tr, spymasters: int, clue_entry: bool) -> 
     view["key"] = state.game.key.letters
     view["clue_entry"] = clue_entry and state.game.phase.value == "clue"
     return view
+
+
+def reason(public: PublicState) -> str:
+    """Why the game ended: agents, assassin, or shadow (duo: every shadow agent is out, the players lose)."""
+    outcome = public.outcome
+    if public.variant == "duo" and outcome.winner is not public.start and outcome.reason is Reason.AGENTS:
+        return "shadow"
+    return outcome.reason.value
 
 
 def outcome_text(public: PublicState, tr) -> str:
