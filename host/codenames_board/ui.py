@@ -20,6 +20,7 @@ class Confirm(enum.Enum):
     UNDO = "undo"
     NEW_GAME = "new_game"
     PENALTY = "penalty"  # END TURN held: was the clue illegal?
+    UNPAIR = "unpair"  # UNDO held with the web page on: unpair every spymaster phone?
 
 
 class TimerMode(enum.Enum):
@@ -55,6 +56,19 @@ class Notice:
 
 
 @dataclass(frozen=True)
+class PairingCard:
+    """What the hooded display shows to pair a spymaster's phone with the web page.
+
+    ``url``: the pairing address the QR code holds (its token in the fragment);
+    ``pin``: the six digits to type instead; ``devices``: phones paired this game.
+    """
+
+    url: str
+    pin: str
+    devices: int
+
+
+@dataclass(frozen=True)
 class UiState:
     clue_draft: ClueCount | None = None  # the number on the spymaster panel, not yet confirmed
     clue_entry: bool = True  # False: the table has no clue entry, touches are unlimited guesses
@@ -63,3 +77,5 @@ class UiState:
     board_connected: bool = True
     notices: tuple[Notice, ...] = field(default_factory=tuple)  # newest last
     muted: bool = False
+    # Set by the web page's output (dataclasses.replace), never by the table: None while the page is off.
+    pairing: PairingCard | None = None
