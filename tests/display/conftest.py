@@ -21,7 +21,7 @@ from codenames_board.engine import (  # noqa: E402
     tile_name,
 )
 from codenames_board.i18n import Translator  # noqa: E402
-from codenames_board.ui import Confirm, Notice, SandTimer, TimerMode, UiState  # noqa: E402
+from codenames_board.ui import Confirm, Notice, PairingCard, SandTimer, TimerMode, UiState  # noqa: E402
 
 # Red starts. Row by row as the operatives see it (tile numbers 0-24):
 #   R B N R B
@@ -151,6 +151,22 @@ def classic_blue_wins():
     return game, UiState()
 
 
+# A pairing as the web page's output sets it: the token is 128 bits in URL-safe base64, as the server makes it.
+PAIRING = PairingCard("http://192.168.178.20:8080/pair#t=Zq3_xV8kP2mW9cR4tY6uJw", "482913", 2)
+
+
+def pairing_card():
+    """A new game, the web page on: the card sits in the panel, the sand timer runs for the first clue."""
+    ui = UiState(pairing=PAIRING, timer=SandTimer(total=60, left=42.3), notices=(Notice("error.no_clue"),))
+    return new_game(KEY), ui
+
+
+def pairing_unpair():
+    """Mid-game, UNDO held with the web page on: unpair every phone?"""
+    game, ui = classic_guess()
+    return game, UiState(confirm=Confirm.UNPAIR, pairing=PAIRING, timer=ui.timer)
+
+
 REFERENCE_STATES = {
     "classic_guess": classic_guess,
     "classic_cover": classic_cover,
@@ -168,6 +184,8 @@ STATES = {
     "duo_cover": duo_cover,
     "duo_assassin": duo_assassin,
     "classic_blue_wins": classic_blue_wins,
+    "pairing_card": pairing_card,
+    "pairing_unpair": pairing_unpair,
 }
 SIZES = [(320, 240), (480, 320), (800, 480)]
 

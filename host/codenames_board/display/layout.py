@@ -68,6 +68,11 @@ class Layout:
     sizes: dict[str, int]  # font sizes by role: small, medium, large, huge
     min_size: int  # text shrinks down to this size, then it is cut with an ellipsis
 
+    @property
+    def pad(self) -> int:
+        """The space inside a box of the panel, around its text."""
+        return max(3, round(self.sizes["small"] * 0.3))
+
     def cell_at(self, row: int, column: int) -> pygame.Rect:
         """The cell at a screen position (row 0 is the top of the screen)."""
         return pygame.Rect(self.cells[row * COLUMNS + column])

@@ -1,10 +1,11 @@
 """The spymaster display's status panel: a stack of blocks beside the key.
 
 Top down: tile board warning, whose turn (muted icon), the phase, a question
-waiting for confirm, the outcome or the clue, the sand timer, the agents left;
-the latest notices sit at the bottom. Each block measures its text for the
-panel's width first; when the panel is too short the least important blocks
-are left out, so nothing is ever drawn over something else.
+waiting for confirm, the outcome or the clue, the sand timer, the pairing card
+(see :mod:`.pairing`), the agents left; the latest notices sit at the bottom.
+Each block measures its text for the panel's width first; when the panel is
+too short the least important blocks are left out, so nothing is ever drawn
+over something else.
 """
 
 from __future__ import annotations
@@ -38,6 +39,7 @@ from .layout import (
     fit,
     mix,
 )
+from .pairing import pin_card, small_card, unpair_question
 
 Translate = Callable[..., str]
 
@@ -83,7 +85,13 @@ def _panel_blocks(where: Layout, width: int, game: Game, ui: UiState, tr: Transl
         found.append(("disconnected", _disconnected(where, width, tr)))
     found.append(("header", _header(where, width, game, ui, tr)))
     found.append(("prompt", _prompt(where, width, game, ui, tr)))
-    if ui.confirm is not None:
+    if ui.confirm is Confirm.UNPAIR:
+        question = unpair_question(where, width, ui.pairing, tr)
+        found.append(("confirm", _Block(0, question.height, question.draw)))
+        card = pin_card(where, width, ui.pairing, tr) if ui.pairing is not None else None
+        if card is not None:
+            found.append(("pairing", _Block(1, card.height, card.draw)))
+    elif ui.confirm is not None:
         found.append(("confirm", _confirm(where, width, game, ui.confirm, tr)))
     if game.outcome is not None:
         found.append(("outcome", _outcome(where, width, game, tr)))
@@ -91,6 +99,14 @@ def _panel_blocks(where: Layout, width: int, game: Game, ui: UiState, tr: Transl
         found.append(("clue", _clue(where, width, game, ui, tr)))
     if ui.timer is not None:
         found.append(("timer", _timer(where, width, ui.timer, tr)))
+    if ui.pairing is not None and ui.confirm is None and not game.actions:
+        # Pairing happens before the first clue: the card takes what room the header, the clue
+        # dial and the timer leave; the prompt, the agents left and the notices give way to it.
+        kept = [block for _, block in found if block is not None and block.priority <= 1]
+        room = where.panel[3] - sum(block.height + where.gap for block in kept)
+        card = small_card(where, width, room, ui.pairing, tr)
+        if card is not None:
+            found.append(("pairing", _Block(1, card.height, card.draw)))
     found.append(("agents", _agents(where, width, game, tr)))
     if ui.notices:
         found.append(("notices", _notices(where, width, ui, tr)))
@@ -98,7 +114,7 @@ def _panel_blocks(where: Layout, width: int, game: Game, ui: UiState, tr: Transl
 
 
 def _pad(where: Layout) -> int:
-    return max(3, round(where.sizes["small"] * 0.3))
+    return where.pad
 
 
 def _disconnected(where: Layout, width: int, tr: Translate) -> _Block:

@@ -2,8 +2,10 @@
 
 ``render`` draws the key in the spymasters' orientation, framed in the start
 team's colour (the key card's four lights), and beside it the status panel
-(see :mod:`.panel`). Nothing here reads a clock or keeps state: the same
-inputs give the same pixels, so screenshots can be compared in tests.
+(see :mod:`.panel`); while the unpair question is open, the pairing QR code
+takes the key's place (see :mod:`.pairing`). Nothing here reads a clock or
+keeps state: the same inputs give the same pixels, so screenshots can be
+compared in tests.
 """
 
 from __future__ import annotations
@@ -11,7 +13,7 @@ from __future__ import annotations
 import pygame
 
 from ..engine import Game, Identity
-from ..ui import UiState
+from ..ui import Confirm, UiState
 from .layout import (
     ASSASSIN_EDGE,
     BACKGROUND,
@@ -26,6 +28,7 @@ from .layout import (
     layout,
     mix,
 )
+from .pairing import draw_qr
 from .panel import Translate, draw_panel
 
 _LETTER_COLOURS: dict[Identity, Colour] = {
@@ -53,7 +56,12 @@ def render(
     """
     where = layout(surface.get_size())
     surface.fill(BACKGROUND)
-    _draw_key(surface, where, game, tr, rotate, colour_blind_marks)
+    if ui.confirm is Confirm.UNPAIR and ui.pairing is not None:
+        # For a moment the QR code takes the key's square: the question is about the phones, and a
+        # phone scans a big code from further away. Any button but CONFIRM brings the key back.
+        draw_qr(surface, pygame.Rect(where.frame), ui.pairing.url)
+    else:
+        _draw_key(surface, where, game, tr, rotate, colour_blind_marks)
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(where.panel).clip(clip))
     try:
