@@ -11,7 +11,10 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from .engine import UNLIMITED, Phase
+
 BUTTONS = ("sand_timer", "end_turn", "clue_down", "clue_up", "clue_confirm", "undo", "new_game")
+CLUE_STEPS = (1, 2, 3, 4, 5, 6, 7, 8, 9, UNLIMITED, 0)  # what clue down/up step through
 PENALTY_HOLD_SECONDS = 2.0  # END TURN held this long asks about an illegal clue
 UNPAIR_HOLD_SECONDS = 2.0  # UNDO held this long shows the phones' pairing and asks to unpair them (web page on)
 
@@ -100,3 +103,21 @@ class Gestures:
             if name in self._pressed and name not in self._held
         ]
         return min(times) if times else None
+
+
+class ClueDial:
+    """The number on the spymaster panel, not yet confirmed: 1 at each clue phase, stepped by DOWN and UP
+    (or the encoder) through ``CLUE_STEPS``; None outside the clue phase."""
+
+    def __init__(self) -> None:
+        self.draft = None
+
+    @property
+    def count(self):
+        return self.draft if self.draft is not None else 1
+
+    def follow(self, phase: Phase) -> None:
+        self.draft = self.count if phase is Phase.CLUE else None
+
+    def step(self, steps: int) -> None:
+        self.draft = CLUE_STEPS[(CLUE_STEPS.index(self.count) + steps) % len(CLUE_STEPS)]

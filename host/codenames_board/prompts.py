@@ -3,7 +3,7 @@ each going away on its own after a while.
 
 ``Prompts`` keeps them with their expiry times; the table shows ``question`` and
 ``notices`` (the newest last) through its published state. ``board_notice`` words what
-the tile board reports.
+the tile board reports; ``BoardWatch`` follows the board's events.
 """
 
 from __future__ import annotations
@@ -11,6 +11,7 @@ from __future__ import annotations
 import logging
 
 from .engine import tile_name
+from .tileboard import BoardConnected, BoardDisconnected, BoardProblem
 from .ui import Confirm, Notice
 
 log = logging.getLogger(__name__)
@@ -92,3 +93,30 @@ def touch_controllers(detail: str) -> tuple[str, int]:
         elif part:
             names.append(part)
     return ", ".join(names), len(names)
+
+
+class BoardWatch:
+    """The tile board as the table knows it: ``connected``, and its reports as notices (a board running
+    firmware this package does not ship is said once)."""
+
+    def __init__(self, connected: bool, prompts: Prompts, tr) -> None:
+        self.connected = connected
+        self.prompts = prompts
+        self.tr = tr
+        self._said_other_firmware = False
+
+    def event(self, event, now: float) -> bool:
+        """True if ``event`` was the board's (and is taken care of)."""
+        kind = type(event)
+        if kind is BoardConnected:
+            self.connected = True
+            if event.other_firmware and not self._said_other_firmware:
+                self._said_other_firmware = True
+                self.prompts.notice(Notice("firmware_install.other_firmware"), now)
+        elif kind is BoardDisconnected:
+            self.connected = False
+        elif kind is BoardProblem:
+            self.prompts.notice(board_notice(event.code, event.detail, self.tr), now)
+        else:
+            return False
+        return True

@@ -25,23 +25,21 @@ from typing import Callable
 
 from .config import Config, games_folder
 from .engine import UNLIMITED, Action, Clue, EndTurn, Event, Game, Penalty, Phase, Timeout, Touch, Undo
-from .gestures import PENALTY_HOLD_SECONDS, UNPAIR_HOLD_SECONDS, ButtonDown, ButtonUp, EncoderStep, Gestures, Intent
+from .gestures import PENALTY_HOLD_SECONDS, UNPAIR_HOLD_SECONDS, ButtonDown, ButtonUp, ClueDial, EncoderStep, Gestures, Intent
 from .i18n import Translator
 from .outputs import standard_outputs
-from .prompts import Prompts, board_notice
+from .prompts import BoardWatch, Prompts
 from .published import Outputs, Publisher, Refused, TimerExpired, TouchRefused, Unpair
 from .recorded import RecordedGame, RecordSyncFailed, Stamp
 from .sandtimer import TimerRun
 from .shelf import Shelf, iso
 from .sounds import Sounder
-from .tileboard import BoardConnected, BoardDisconnected, BoardProblem, TileBoard, TileTouched
+from .tileboard import TileBoard, TileTouched
 from .ui import Confirm, Notice, TimerMode, UiState
 
 __all__ = ["ButtonDown", "ButtonUp", "EncoderStep", "RecordSyncFailed", "Table"]
 
 log = logging.getLogger(__name__)
-
-CLUE_STEPS = (1, 2, 3, 4, 5, 6, 7, 8, 9, UNLIMITED, 0)  # what clue down/up step through
 
 
 class Table:
@@ -84,10 +82,9 @@ class Table:
         timer = config.timer
         self.timer = TimerRun(timer.clue_seconds, timer.guess_seconds, timer.mode, timer.auto_start)
         self.shelf = Shelf(self.games_dir, self.recorded, self.prompts, tr, self._sync_failed)
-        self.clue_draft = None  # the number on the spymaster panel, not yet confirmed
-        self.board_connected = tileboard.connected
+        self.dial = ClueDial()  # the number on the spymaster panel, not yet confirmed
+        self.board = BoardWatch(tileboard.connected, self.prompts, tr)
         self._sync_due = False
-        self._said_other_firmware = False  # the board runs firmware this package does not ship: said once
 
     @property
     def game(self) -> Game | None:
@@ -101,7 +98,7 @@ class Table:
     def ui(self) -> UiState:
         config = self.config
         return UiState(
-            self.clue_draft, config.game.clue_entry, self.prompts.question, self.timer.shown, self.board_connected,
+            self.dial.draft, config.game.clue_entry, self.prompts.question, self.timer.shown, self.board.connected,
             self.prompts.notices, not config.game.sound,
         )
 
@@ -127,7 +124,7 @@ class Table:
         words = self.deal_words() if self.deal_words is not None else None
         if self.shelf.deal(self.config.variant, seed, words, started, now):
             self.prompts.ask(None, now)
-            self.clue_draft = None
+            self.dial.draft = None
             self._new_game(now)
         else:
             self.update(now)
@@ -150,20 +147,12 @@ class Table:
             intention = self.gestures.event(event, now, self.prompts.question is not None)
             if intention is not None:
                 self._intend(intention, now)
-        elif isinstance(event, Intent):
+        elif isinstance(event, Intent):  # another input than the buttons: a paired phone
             self._intend(event.intention, now)
-        elif isinstance(event, BoardConnected):
-            self.board_connected = True
-            if event.other_firmware and not self._said_other_firmware:
-                self._said_other_firmware = True
-                self.prompts.notice(Notice("firmware_install.other_firmware"), now)
-        elif isinstance(event, BoardDisconnected):
-            self.board_connected = False
-        elif isinstance(event, BoardProblem):
-            self.prompts.notice(board_notice(event.code, event.detail, self.tr), now)
         elif isinstance(event, RecordSyncFailed):
             self.recorded.save_failed(event.error, now)
-        # Anything else (the controller's wake-up) just lets time do its work.
+        else:  # the board's events; anything else (the controller's wake-up) just lets time do its work
+            self.board.event(event, now)
         self._publish(now)  # what fell due came first (_time_passes): only the new state is left to show
 
     def update(self, now: float | None = None) -> None:
@@ -215,10 +204,7 @@ class Table:
         if not self.config.game.clue_entry and game.phase is Phase.CLUE:
             self.play(Clue(UNLIMITED), now)  # no clue entry: every turn guesses without a limit
             return
-        if game.phase is Phase.CLUE:
-            self.clue_draft = self.clue_draft if self.clue_draft is not None else 1
-        else:
-            self.clue_draft = None
+        self.dial.follow(game.phase)
         self.timer.follow(game, now)
 
     def _timer_ran_out(self, now: float) -> None:
@@ -260,10 +246,9 @@ class Table:
             ask(None, now)
         elif name == "step":
             if game.phase is Phase.CLUE and self.config.game.clue_entry:
-                current = self.clue_draft if self.clue_draft is not None else 1
-                self.clue_draft = CLUE_STEPS[(CLUE_STEPS.index(current) + intention[1]) % len(CLUE_STEPS)]
+                self.dial.step(intention[1])
         elif name == "give_clue" and game.phase is Phase.CLUE and self.config.game.clue_entry:
-            count = intention[1] if len(intention) > 1 else self.clue_draft if self.clue_draft is not None else 1
+            count = intention[1] if len(intention) > 1 else self.dial.count
             self.play(Clue(count, *intention[2:3]), now)  # a phone's clue has its word
         elif name == "ask_undo" and game.actions:
             ask(Confirm.UNDO, now)

@@ -240,7 +240,7 @@ def test_a_socket_message_too_big_ends_that_socket_only(table):
 def test_a_phone_that_stops_reading_is_dropped_and_the_others_and_the_table_go_on(table):
     run = table(words=[f"{'W' * 2000}{n}" for n in range(25)])  # 50 kB a message: the buffers fill sooner
     server = run.runtime.web.server
-    server.behind_bytes, server.send_seconds = 64 * 1024, 0.5
+    server.hub.behind_bytes, server.hub.send_seconds = 64 * 1024, 0.5
     stuck = RawSocket(run.port, rcvbuf=2048)  # never reads after the handshake
     reader = RawSocket(run.port)
     reader.message()
@@ -250,9 +250,9 @@ def test_a_phone_that_stops_reading_is_dropped_and_the_others_and_the_table_go_o
         run.press("undo")
         run.press("clue_confirm")
         reader.until(lambda m: m["phase"] == "clue")
-        if len(server._sockets) == 1:
+        if len(server.hub.sockets) == 1:
             break
-    assert len(server._sockets) == 1, "the stuck socket was never dropped"
+    assert len(server.hub.sockets) == 1, "the stuck socket was never dropped"
     assert stuck.closed or stuck.sock.fileno() >= 0
     run.tap(tiles_of(run.game, Identity.RED)[0])
     assert reader.message() is not None  # the others go on

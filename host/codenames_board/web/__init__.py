@@ -1,11 +1,11 @@
 """The table's web page: the board for every phone and a TV, the key for the spymasters' paired phones.
 
 ``Web`` is what ``run`` and ``sim`` start when the page is on: the server
-(``server.WebServer``, aiohttp on its own thread), the phones' pairing
-(``pairing.Pairing``) and ``output``, the listener the table publishes to. The
-table knows none of it: the output hands each published state to the server,
-starts a new pairing round when a game is dealt or the table asks to unpair,
-and the hooded display reads the pairing card from it.
+(``server.WebServer``, aiohttp on its own thread; only ``Web`` loads it), the
+phones' pairing (``pairing.Pairing``) and ``output``, the listener the table
+publishes to. The table knows none of it: the output hands each published state
+to the server, starts a new pairing round when a game is dealt or the table asks
+to unpair, and the hooded display reads the pairing card from it.
 """
 
 from __future__ import annotations
@@ -16,8 +16,7 @@ from pathlib import Path
 from typing import Callable
 
 from ..published import Output, TableState, Unpair
-from .pairing import Pairing
-from .server import PhonesChanged, WebServer
+from .pairing import Pairing, PhonesChanged
 
 __all__ = ["CannotListen", "PhonesChanged", "Web", "WebOutput", "lan_address"]
 
@@ -34,7 +33,7 @@ class WebOutput(Output):
     """The listener: each state to the server (the public view is built from ``state.public`` there);
     a new game or the table's Unpair cue starts a new pairing round."""
 
-    def __init__(self, server: WebServer, pairing: Pairing) -> None:
+    def __init__(self, server, pairing: Pairing) -> None:
         self.server = server
         self.pairing = pairing
         self._dealt: int | None = None
@@ -58,6 +57,8 @@ class Web:
     """The server, the pairing and the output, built from the configuration's [web]."""
 
     def __init__(self, web_config, tr, folder: Path, post: Callable[[object], None], clue_entry: bool = True) -> None:
+        from .server import WebServer  # aiohttp: loaded only when the page is on
+
         base = web_config.url if web_config.url != "auto" else None
         self.pairing = Pairing(base or "")
         self.server = WebServer(web_config.address, web_config.port, tr, folder, post, self.pairing, clue_entry)

@@ -27,6 +27,10 @@ TRY_SECONDS = 5.0
 MAX_PHONES = 8  # paired at once: two spymasters with a spare phone each, and then some
 
 
+class PhonesChanged:
+    """Posted to the table's queue when a phone paired: the hooded display shows the new count."""
+
+
 class PairRefused(Exception):
     """``msgid``: web.pair_wrong, web.pair_wait (``seconds`` until the next try), web.pair_full."""
 

@@ -1,0 +1,170 @@
+"""The page's HTTP routes besides its sockets: its files, its texts, the history, pairing, the clue.
+
+Every input is checked like any other (JSON objects of bounded size, from this
+page's own origin; a PIN of digits, a token of bounded length, a clue as
+``cluewords`` allows it) and refused with a JSON error whose ``error`` is a
+message id of the ``[web]`` catalog section. Nothing here changes state on a GET.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+from importlib import resources
+from pathlib import Path
+from typing import Callable
+
+from aiohttp import web
+
+from ..cluewords import clean, clue_word_problem
+from ..engine import MAX_CLUE, UNLIMITED
+from ..gestures import Intent
+from ..i18n import DEFAULT, catalog
+from . import history
+from .pairing import Pairing, PairRefused
+
+COOKIE = "cb_session"
+PAGES = {"/": "index.html", "/spymaster": "spymaster.html", "/pair": "pair.html", "/history": "history.html"}
+STATIC = {  # the page's files, and nothing else, served under /static/
+    "app.js": "text/javascript",
+    "spymaster.js": "text/javascript",
+    "pair.js": "text/javascript",
+    "history.js": "text/javascript",
+    "style.css": "text/css",
+}
+TEXT_SECTIONS = ("web.", "team.", "identity.", "duo.", "outcome.")
+
+
+class Refused(Exception):
+    def __init__(self, status: int, msgid: str, **params) -> None:
+        super().__init__(msgid)
+        self.status, self.msgid, self.params = status, msgid, params
+
+    def response(self) -> web.Response:
+        return web.json_response({"error": self.msgid, **self.params}, status=self.status)
+
+
+def texts(language: str) -> dict[str, str]:
+    """The page's texts in ``language``, English where a text is missing."""
+    merged = {**catalog(DEFAULT), **catalog(language)}
+    return {msgid: text for msgid, text in merged.items() if msgid.startswith(TEXT_SECTIONS)}
+
+
+def _files() -> dict[str, bytes]:
+    folder = resources.files(__package__).joinpath("static")
+    names = set(PAGES.values()) | set(STATIC)
+    return {name: folder.joinpath(name).read_bytes() for name in names if folder.joinpath(name).is_file()}
+
+
+class Api:
+    def __init__(self, tr, folder: Path, post: Callable[[object], None], pairing: Pairing, hub, changed) -> None:
+        self.folder = folder  # the games, for the history
+        self.post = post  # hands an event to the table's queue
+        self.pairing = pairing
+        self.hub = hub  # its newest state: is a clue allowed now?
+        self.changed = changed  # the sockets' messages anew (a phone paired: the count)
+        self._files = _files()
+        self._texts = json.dumps({"language": tr.language, "texts": texts(tr.language)})
+        self._history = asyncio.Semaphore(2)  # records read at once
+
+    def add_routes(self, router) -> None:
+        for path in PAGES:
+            router.add_get(path, self.page)
+        router.add_get(r"/history/{number:\d{1,9}}", self.page)
+        router.add_get("/static/{name}", self.static)
+        router.add_get("/api/texts", self.api_texts)
+        router.add_get("/api/history", self.api_history)
+        router.add_get(r"/api/history/{number:\d{1,9}}", self.api_game)
+        router.add_post("/api/pair", self.api_pair)
+        router.add_post("/api/clue", self.api_clue)
+
+    # --- files
+
+    async def page(self, request: web.Request) -> web.Response:
+        name = "history.html" if request.path.startswith("/history") else PAGES[request.path]
+        return self._file(name, "text/html")
+
+    async def static(self, request: web.Request) -> web.Response:
+        name = request.match_info["name"]
+        if name not in STATIC:
+            raise web.HTTPNotFound()
+        return self._file(name, STATIC[name])
+
+    def _file(self, name: str, kind: str) -> web.Response:
+        body = self._files.get(name)
+        if body is None:
+            raise web.HTTPNotFound()
+        return web.Response(body=body, content_type=kind, charset="utf-8")
+
+    async def api_texts(self, request: web.Request) -> web.Response:
+        return web.Response(text=self._texts, content_type="application/json")
+
+    # --- the history (files read off the loop, two at a time)
+
+    async def api_history(self, request: web.Request) -> web.Response:
+        async with self._history:
+            games = await asyncio.get_running_loop().run_in_executor(None, history.games, self.folder)
+        return web.json_response(games)
+
+    async def api_game(self, request: web.Request) -> web.Response:
+        number = int(request.match_info["number"])
+        async with self._history:
+            game = await asyncio.get_running_loop().run_in_executor(None, history.game, self.folder, number)
+        if game is None:
+            raise web.HTTPNotFound()
+        return web.json_response(game)
+
+    # --- pairing and the clue
+
+    async def _json(self, request: web.Request) -> dict:
+        """The body of a POST from this page: JSON, an object, same origin."""
+        origin = request.headers.get("Origin")
+        if origin is not None and origin.split("://", 1)[-1] != request.host:
+            raise Refused(403, "web.bad_origin")
+        if request.content_type != "application/json":
+            raise Refused(415, "web.bad_request")
+        try:
+            body = json.loads(await request.text())
+        except (ValueError, UnicodeDecodeError):
+            raise Refused(400, "web.bad_request") from None
+        if not isinstance(body, dict):
+            raise Refused(400, "web.bad_request")
+        return body
+
+    async def api_pair(self, request: web.Request) -> web.Response:
+        try:
+            body = await self._json(request)
+            token, pin = body.get("token"), body.get("pin")
+            token_ok = isinstance(token, str) and 0 < len(token) <= 64
+            pin_ok = isinstance(pin, str) and pin.isascii() and pin.isdigit() and len(pin) <= 12
+            if not (token_ok or pin_ok):
+                raise Refused(400, "web.pair_wrong")
+            session = self.pairing.pair(token=token if token_ok else None, pin=pin if pin_ok else None)
+        except Refused as refused:
+            return refused.response()
+        except PairRefused as refused:
+            status = 429 if refused.msgid == "web.pair_wait" else 403
+            return web.json_response({"error": refused.msgid, "seconds": refused.seconds}, status=status)
+        self.changed()
+        response = web.json_response({"paired": True})
+        response.set_cookie(COOKIE, session, httponly=True, samesite="Strict", path="/")
+        return response
+
+    async def api_clue(self, request: web.Request) -> web.Response:
+        try:
+            body = await self._json(request)
+            if not self.pairing.paired(request.cookies.get(COOKIE)):
+                raise Refused(403, "web.not_paired")
+            word, count = body.get("word"), body.get("count")
+            if not (count == UNLIMITED or (type(count) is int and 0 <= count <= MAX_CLUE)):
+                raise Refused(400, "web.clue_bad_count")
+            state = self.hub.state
+            if state is None or not self.hub.clue_entry or state.game.phase.value != "clue":
+                raise Refused(409, "web.not_clue_phase")
+            problem = clue_word_problem(word, state.words)
+            if problem is not None:
+                raise Refused(400, problem)
+        except Refused as refused:
+            return refused.response()
+        self.post(Intent(("give_clue", count, clean(word))))
+        return web.json_response({"ok": True}, status=202)
