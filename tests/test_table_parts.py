@@ -173,3 +173,29 @@ def test_the_led_output_lights_the_touched_tile_first_then_the_whole_frame():
 
 def test_every_cue_has_its_sound():
     assert [sound_for(cue) for cue in (TouchRefused(3), Refused(), TimerExpired())] == ["refused", "refused", "timer"]
+
+
+def test_undo_held_asks_to_unpair_when_the_page_is_on_and_a_click_still_asks_to_undo():
+    hands = Gestures({"new_game": 2.0, "end_turn": 2.0, "undo": 2.0})  # the web page on
+    assert hands.event(ButtonDown("undo"), 0.0, asking=False) is None  # decided on release or when held
+    assert hands.event(ButtonUp("undo"), 0.3, asking=False) == ("ask_undo",)
+    hands.event(ButtonDown("undo"), 1.0, asking=False)
+    assert hands.next_wake() == 3.0
+    assert hands.due(2.9) == [] and hands.due(3.0) == [("ask_unpair",)]
+    assert hands.event(ButtonUp("undo"), 3.5, asking=True) is None  # the hold counted: its release is nothing
+    hands.event(ButtonDown("undo"), 4.0, asking=True)
+    assert hands.event(ButtonUp("undo"), 4.1, asking=True) == ("dismiss",)  # a click says no to the question
+
+
+def test_the_clue_dial_steps_through_the_numbers_and_rests_outside_the_clue_phase():
+    from codenames_board.gestures import CLUE_STEPS, ClueDial
+
+    dial = ClueDial()
+    dial.follow(Phase.CLUE)
+    assert dial.draft == 1
+    dial.step(-1)
+    assert dial.draft == 0 == CLUE_STEPS[-1]
+    dial.step(2)
+    assert dial.draft == 2
+    dial.follow(Phase.GUESS)
+    assert dial.draft is None and dial.count == 1

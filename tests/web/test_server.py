@@ -256,3 +256,29 @@ def test_a_phone_that_stops_reading_is_dropped_and_the_others_and_the_table_go_o
     assert stuck.closed or stuck.sock.fileno() >= 0
     run.tap(tiles_of(run.game, Identity.RED)[0])
     assert reader.message() is not None  # the others go on
+
+
+def test_a_port_in_use_is_one_line_naming_it_and_the_fix(tmp_path, run_cli):
+    import socket
+
+    with socket.socket() as taken:
+        taken.bind(("127.0.0.1", 0))
+        taken.listen()
+        port = taken.getsockname()[1]
+        config = tmp_path / "config.toml"
+        config.write_text(f'[tiles]\ndriver = "virtual"\n[display]\noutput = "png"\npng = "{tmp_path / "s.png"}"\n'
+                          f'[web]\nenabled = true\naddress = "127.0.0.1"\nport = {port}\n')
+        result = run_cli("run", "--config", config, env={"GPIOZERO_PIN_FACTORY": "mock"})
+    assert result.returncode == 2
+    lines = [line for line in result.stderr.strip().splitlines() if not line.startswith("INFO ")]  # the log's
+    assert len(lines) == 1 and f"127.0.0.1:{port}" in lines[0] and "[web] port" in lines[0]
+
+
+def test_the_simulator_serves_the_page_on_this_machine_only(table, tmp_path):
+    from codenames_board.commands.sim import web_port
+
+    tr = Translator("en")
+    assert web_port(tr)("0") == 0 and web_port(tr)("8080") == 8080
+    for bad in ("80", "70000", "x", "-1"):
+        with pytest.raises(Exception):
+            web_port(tr)(bad)

@@ -1,0 +1,132 @@
+"""What the page's sockets carry: the public message holds nothing of an unrevealed tile; the clue log;
+the clue word's rules; the word in the record."""
+
+import dataclasses
+import json
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+from test_published import played, twin_key
+
+from codenames_board.cluewords import MAX_CLUE_WORD, clue_word_problem
+from codenames_board.engine import UNLIMITED, Clue, EndTurn, GameView, Identity, Key, Penalty, Touch, Undo, new_game
+from codenames_board.i18n import Translator
+from codenames_board.published import TableState, public_state
+from codenames_board.record import Header, RecordError, RecordWriter, parse_record, read_record
+from codenames_board.ui import Notice, UiState
+from codenames_board.web.views import public_view, spymaster_view
+
+KEY = Key.from_text("RRRRRRRRRBBBBBBBBNNNNNNNA:red")
+EN = Translator("en")
+
+
+@settings(max_examples=150, deadline=None)
+@given(seed=st.integers(0, 2**32 - 1), choices=st.lists(st.integers(0, 60), max_size=40),
+       variant=st.sampled_from(["classic", "duo"]), words=st.booleans())
+def test_two_keys_that_agree_on_the_revealed_tiles_send_the_same_public_bytes(seed, choices, variant, words):
+    key = Key.generate(seed)
+    game = played(key, choices, variant)
+    other = twin_key(key, game)
+    if other is None:
+        return
+    twin = new_game(other, variant)
+    for action in game.history:
+        twin.play(action)
+    board = tuple(f"word{n}" for n in range(25)) if words else None
+    ui = UiState(notices=(Notice("notice.clue_first"), Notice("notice.cover_own", (("team", "red"),))))
+    sent = [json.dumps(public_view(public_state(GameView.of(g), ui, board, 4), EN, 1)) for g in (game, twin)]
+    if game.is_over:
+        assert key.letters in sent[0] and other.letters in sent[1]  # the tiles then show the whole key too
+        sent = [text.replace(letters, "") for text, letters in zip(sent, (key.letters, other.letters))]
+    assert sent[0] == sent[1]
+    assert "cover" not in json.loads(sent[0])["notices"][0].lower() or len(json.loads(sent[0])["notices"]) == 1
+
+
+def test_the_clue_log_has_every_clue_with_its_word_and_the_tiles_after_it_in_order():
+    game = new_game(KEY)
+    for action in (Clue(2, "river"), Touch(0), Touch(17), Clue(1), Touch(9), Touch(10), Penalty(), Touch(11)):
+        game.play(action)  # blue's two guesses end its turn; red's illegal clue: blue covers its agent 11
+    view = public_view(public_state(GameView.of(game), UiState(), None, None), EN, 0)
+    log = [(entry["team"], entry["word"], entry["count"],
+            [(t["name"], t["identity"], t["covered"]) for t in entry["touched"]]) for entry in view["clues"]]
+    assert log == [
+        ("red", "river", 2, [("A1", "red", False), ("D3", "bystander", False)]),
+        ("blue", None, 1, [("B5", "blue", False), ("C1", "blue", False), ("C2", "blue", True)]),
+    ]
+    assert view["clue"] is None and view["phase"] == "clue"
+    game.play(Undo())  # the cover
+    game.play(Undo())  # the penalty
+    game.play(Undo())  # C1
+    game.play(Undo())  # B5
+    game.play(Undo())  # blue's clue: gone from the log
+    view = public_view(public_state(GameView.of(game), UiState(), None, None), EN, 0)
+    assert [entry["word"] for entry in view["clues"]] == ["river"]
+
+
+def test_the_current_clue_shows_its_word_and_only_public_notices_are_sent():
+    game = new_game(KEY)
+    game.play(Clue(UNLIMITED, "ocean"))
+    ui = UiState(notices=(Notice("notice.cover_own", (("team", "red"),)), Notice("notice.record_saved")))
+    view = public_view(public_state(GameView.of(game), ui, None, 1), EN, 0)
+    assert view["clue"] == {"word": "ocean", "count": "unlimited"}
+    assert view["notices"] == [EN("notice.record_saved")]
+
+
+def test_the_spymasters_message_adds_the_key_and_says_when_a_clue_may_be_given():
+    game = new_game(KEY)
+    state = TableState(GameView.of(game), UiState(), None, 1, 1)
+    view = spymaster_view(state, EN, 2, clue_entry=True)
+    assert view["key"] == KEY.letters and view["clue_entry"] is True and view["spymasters"] == 2
+    game.play(Clue(1))
+    assert spymaster_view(TableState(GameView.of(game), UiState(), None, 1, 1), EN, 2, True)["clue_entry"] is False
+    assert spymaster_view(state, EN, 2, clue_entry=False)["clue_entry"] is False
+
+
+@pytest.mark.parametrize("word, problem", [
+    ("river", None), ("Straßenbahn", None), ("Straße", "web.clue_on_board"), ("rock'n'roll", None), ("x-ray", None), ("Ölfass", None), ("kuda2", None),
+    ("  padded  ", None), ("ab\u0301c", None),
+    ("", "web.clue_bad_word"), ("two words", "web.clue_bad_word"), ("-dash", "web.clue_bad_word"),
+    ("tab\there", "web.clue_bad_word"), ("new\nline", "web.clue_bad_word"), ("<b>", "web.clue_bad_word"),
+    ("a" * (MAX_CLUE_WORD + 1), "web.clue_too_long"), (None, "web.clue_bad_word"), (["river"], "web.clue_bad_word"),
+    ("APPLE", "web.clue_on_board"), ("strasse", "web.clue_on_board"),
+])
+def test_a_clue_word_is_one_word_of_letters_not_on_the_board(word, problem):
+    assert clue_word_problem(word, ["apple", "STRASSE"] + ["x"] * 23) == problem
+
+
+@settings(max_examples=300, deadline=None)
+@given(st.one_of(st.text(max_size=60), st.integers(), st.none(), st.binary(max_size=10)))
+def test_any_input_is_a_word_or_one_named_problem(word):
+    problem = clue_word_problem(word, None)
+    assert problem in (None, "web.clue_bad_word", "web.clue_too_long")
+    if problem is None:
+        assert word.strip() and len(word.strip()) <= MAX_CLUE_WORD and not any(c.isspace() for c in word.strip())
+
+
+def test_a_clue_word_goes_into_the_record_and_comes_back(tmp_path):
+    path = tmp_path / "game.jsonl"
+    with RecordWriter.create(path, Header("classic", KEY)) as writer:
+        for action in (Clue(2, "Fluss"), Touch(17), Clue(1)):
+            writer.append(action, time="2026-11-28T20:00:00Z")
+    lines = path.read_text().splitlines()
+    assert json.loads(lines[1]) == {"action": "clue", "count": 2, "word": "Fluss", "time": "2026-11-28T20:00:00Z"}
+    assert "word" not in json.loads(lines[3])
+    record = read_record(path)
+    assert [action for _, action in record.actions] == [Clue(2, "Fluss"), Touch(17), Clue(1)]
+    assert record.replay().clues[0][2] == "Fluss"
+
+
+@pytest.mark.parametrize("word", [7, "", "x" * 65, "bad\u0000", ["a"], {"a": 1}, "line\nbreak"])
+def test_a_record_with_a_bad_clue_word_names_the_line(word):
+    header = json.dumps(Header("classic", KEY).to_json())
+    line = json.dumps({"action": "clue", "count": 1, "word": word})
+    with pytest.raises(RecordError) as raised:
+        parse_record(f"{header}\n{line}\n{line}\n".encode())
+    assert raised.value.msgid == "bad_word" and raised.value.line == 2
+
+
+def test_views_are_plain_data():
+    game = new_game(KEY)
+    assert dataclasses.is_dataclass(public_state(GameView.of(game), UiState(), None, None))
+    assert Identity.ASSASSIN.name not in json.dumps(public_view(public_state(GameView.of(game), UiState(), None, None), EN, 0))
