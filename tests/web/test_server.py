@@ -282,3 +282,76 @@ def test_the_simulator_serves_the_page_on_this_machine_only(table, tmp_path):
     for bad in ("80", "70000", "x", "-1"):
         with pytest.raises(Exception):
             web_port(tr)(bad)
+
+
+def _record(folder, key, words):
+    from codenames_board.record import Header, RecordWriter
+
+    folder.mkdir(parents=True)
+    header = Header("classic", key, list(words), "en", None, "2026-11-28T20:00:00Z", {"number": 1})
+    RecordWriter.create(folder / "20261128-200000-classic.jsonl", header).close()
+
+
+def _public_bytes(run, script):
+    """Every byte an unpaired client gets over a game: its sockets (one reconnect) and every page and API answer,
+    the Date headers aside. ``script(run, public)`` plays the game."""
+    import re
+
+    got = []
+    public = RawSocket(run.port)
+    public.message()
+    script(run, public)
+    got.append(bytes(public.raw))
+    public.close()
+    again = RawSocket(run.port)  # a reconnect: the newest state at once
+    again.until(lambda m: True)
+    got.append(bytes(again.raw))
+    for path in ("/", "/spymaster", "/pair", "/history", "/static/app.js", "/static/style.css", "/api/texts",
+                 "/api/history", "/api/history/1", "/api/history/2", "/nothing", "/ws/spymaster"):
+        got.append(request(run.port, "GET", path)[3])
+    got.append(post_json(run.port, "/api/clue", {"word": "lake", "count": 1})[2].__repr__().encode())
+    return re.sub(rb"Date: [^\r]*\r\n", b"", b"\n".join(got))
+
+
+def test_an_unrevealed_tile_never_reaches_an_unpaired_client_in_any_byte(table, tmp_path):
+    from codenames_board.engine import Key, Team
+
+    key = Key.generate(26)
+    start = key.start
+    own = [t for t in range(25) if key[t] is start.identity]
+    theirs = [t for t in range(25) if key[t] is start.other.identity]
+    bystanders = [t for t in range(25) if key[t] is Identity.BYSTANDER]
+    touched = [own[0], own[1], bystanders[0], theirs[0]]
+    # The twin: the assassin and an untouched bystander swapped; every touched tile the same.
+    assassin = key.identities.index(Identity.ASSASSIN)
+    identities = list(key.identities)
+    identities[assassin], identities[bystanders[1]] = identities[bystanders[1]], identities[assassin]
+    twin = Key(tuple(identities), start)
+    assert twin.letters != key.letters and all(twin[t] is key[t] for t in touched)
+
+    def script(run, public):
+        other_phone = run.pair()  # someone else pairs: the public page hears only the count
+        assert post_json(run.port, "/api/clue", {"word": "river", "count": 2}, cookie=other_phone)[0] == 202
+        run.settle()
+        for tile in touched[:3]:  # two of the team's agents, then a bystander: the turn ends
+            run.tap(tile)
+        run.press("clue_confirm")  # the other team's clue by the buttons: 1
+        run.tap(touched[3])
+        run.press("undo")
+        run.press("clue_confirm")  # that touch taken back
+        run.press("undo", hold=2.1)
+        run.press("clue_confirm")  # unpaired from the table
+        public.until(lambda m: m["spymasters"] == 0 and m["phase"] == "guess" and len(m["clues"]) == 2)
+
+    seen = []
+    for name, which in (("one", key), ("two", twin)):
+        _record(tmp_path / name / "games", which, WORDS)
+        run = table(state=tmp_path / name)
+        assert run.game.key.letters == which.letters
+        seen.append(_public_bytes(run, script))
+        assert not run.game.is_over
+        run.stop()
+    if seen[0] != seen[1]:
+        at = next(i for i, (a, b) in enumerate(zip(*seen)) if a != b)
+        raise AssertionError(f"the bytes differ: {seen[0][at - 300:at + 100]!r} / {seen[1][at - 300:at + 100]!r}")
+    assert key.letters.encode() not in seen[0]

@@ -104,6 +104,7 @@ class Api:
     async def api_history(self, request: web.Request) -> web.Response:
         async with self._history:
             games = await asyncio.get_running_loop().run_in_executor(None, history.games, self.folder)
+        games.pop("folder", None)  # where the table keeps its files: nobody's business on the network
         return web.json_response(games)
 
     async def api_game(self, request: web.Request) -> web.Response:
