@@ -1,0 +1,190 @@
+/* The spymaster's phone (/spymaster): the key (colours and letters, revealed tiles dimmed and
+   struck, turnable by 180°), the public information, and the clue form while a clue may be
+   given. Only a phone paired for this game gets the socket; otherwise the page says so and
+   links to /pair. */
+
+import {LiveSocket, capital, currentLanguage, el, errorText, link, loadTexts, request, t} from "./app.js";
+import {BoardView, followLayout} from "./board.js";
+
+const ROTATED = "codenames-board.key-rotated";
+const COUNTS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "unlimited"];
+
+function remembered() {
+  try {
+    return localStorage.getItem(ROTATED) === "1";
+  } catch (error) {
+    return false;
+  }
+}
+
+function remember(rotated) {
+  try {
+    localStorage.setItem(ROTATED, rotated ? "1" : "0");
+  } catch (error) {
+    // private browsing: the choice lasts as long as the page
+  }
+}
+
+/** Under the key: the button that turns it and what the orientation is. */
+function keyTools(view) {
+  const tools = el("div", "key-tools");
+  const button = el("button", "tool turn-key", t("web.key_turn"));
+  button.type = "button";
+  const note = el("span", "key-note");
+  let rotated = remembered();
+  const apply = () => {
+    view.grid.turn(rotated);
+    note.textContent = t(rotated ? "web.key_rotated" : "web.key_upright");
+    button.setAttribute("aria-pressed", String(rotated));
+  };
+  button.addEventListener("click", () => {
+    rotated = !rotated;
+    remember(rotated);
+    apply();
+  });
+  apply();
+  tools.append(button, note);
+  return tools;
+}
+
+/** The clue: one word, a number (0-9 or unlimited), enabled only when `clue_entry` is true. */
+class ClueForm {
+  constructor(onUnpaired) {
+    this.onUnpaired = onUnpaired;
+    this.node = el("form", "clue-form");
+    this.node.noValidate = true;
+    this.title = el("h2", "form-title", t("web.clue_form"));
+    this.fields = el("fieldset", "form-fields");
+    const label = el("label", "form-label", t("web.clue_word"));
+    label.htmlFor = "clue-word";
+    this.word = el("input", "clue-input");
+    Object.assign(this.word, {id: "clue-word", type: "text", name: "word", maxLength: 40, autocomplete: "off", spellcheck: false});
+    this.word.setAttribute("autocapitalize", "none");
+    this.word.setAttribute("enterkeyhint", "send");
+    const counts = el("fieldset", "counts");
+    counts.append(el("legend", "form-label", t("web.clue_count")));
+    this.counts = COUNTS.map((value) => {
+      const option = el("label", value === "unlimited" ? "count count-unlimited" : "count");
+      const input = el("input");
+      Object.assign(input, {type: "radio", name: "count", value});
+      option.append(input, el("span", "", value === "unlimited" ? t("web.unlimited") : value));
+      counts.append(option);
+      return input;
+    });
+    this.send = el("button", "send");
+    this.send.type = "submit";
+    this.fields.append(label, this.word, counts, this.send);
+    this.hint = el("p", "form-hint", t("web.clue_closed"));
+    this.message = el("p", "form-message hidden");
+    this.message.setAttribute("role", "status");
+    this.node.append(this.title, this.hint, this.fields, this.message);
+    this.node.addEventListener("input", () => this.preview());
+    this.node.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    this.fields.disabled = true;  // until the table says a clue may be given
+    this.open = null;
+    this.busy = false;
+    this.preview();
+  }
+
+  count() {
+    const chosen = this.counts.find((input) => input.checked);
+    if (!chosen) return null;
+    return chosen.value === "unlimited" ? "unlimited" : Number(chosen.value);
+  }
+
+  preview() {
+    const word = this.word.value.trim();
+    const count = this.count();
+    this.send.textContent = word && count !== null
+      ? t("web.clue_send_preview", {word: word.toLocaleUpperCase(currentLanguage()), count: count === "unlimited" ? t("web.unlimited") : count})
+      : t("web.clue_send");
+    this.send.disabled = this.busy || !word || count === null;
+  }
+
+  render(state) {
+    const open = state.clue_entry === true;
+    this.title.textContent = open ? capital(t("web.clue_for", {team: state.turn})) : t("web.clue_form");
+    this.node.className = `clue-form${open ? ` open team-${state.turn}` : ""}`;
+    this.fields.disabled = !open;
+    this.hint.classList.toggle("hidden", open);
+    if (open && this.open === false) this.say("", false);
+    if (!open && this.open) this.reset();
+    this.open = open;
+  }
+
+  reset() {
+    this.word.value = "";
+    for (const input of this.counts) input.checked = false;
+    this.preview();
+  }
+
+  say(text, good) {
+    this.message.textContent = text;
+    this.message.classList.toggle("hidden", !text);
+    this.message.classList.toggle("good", good);
+  }
+
+  async submit() {
+    const word = this.word.value.trim();
+    const count = this.count();
+    if (this.busy || !word || count === null) return;
+    this.busy = true;
+    this.preview();
+    this.say("", false);
+    const answer = await request("POST", "/api/clue", {word, count});
+    this.busy = false;
+    if (answer.status >= 200 && answer.status < 300) {
+      this.reset();
+      this.say(t("web.clue_sent"), true);
+    } else {
+      this.say(errorText(answer), false);
+      this.preview();
+      if (answer.status === 403) this.onUnpaired("web.not_paired");
+    }
+  }
+}
+
+async function main() {
+  await loadTexts();
+  document.title = t("web.page_spymaster");
+  document.body.classList.add("page-spymaster");
+  const view = new BoardView({keyed: true, links: [["/", "web.board_link"]]});
+  followLayout(() => false);
+  let socket = null;
+  const unpaired = (id) => {
+    if (socket) socket.stop();
+    document.body.classList.add("unpaired");
+    const card = el("section", "unpaired-card");
+    card.setAttribute("role", "alert");
+    card.append(el("p", "unpaired-text", t(id)), link("/pair", "button", t("web.pair_link")));
+    view.layout.replaceChildren(card);
+    view.top.online(true);
+  };
+  view.gridArea.append(keyTools(view));
+  const form = new ClueForm(unpaired);
+  view.extra.append(form.node);
+  socket = new LiveSocket("/ws/spymaster", {
+    message: (message) => {
+      if (message.type === "state") {
+        view.render(message);
+        form.render(message);
+      } else if (message.type === "unpaired") {
+        unpaired("web.unpaired");
+      }
+    },
+    online: (online) => view.top.online(online),
+    // A refused handshake looks like a network error to the page: ask the same URL plainly, the
+    // server answers 403 when this phone is not paired for the game.
+    refused: async () => {
+      if ((await request("GET", "/ws/spymaster")).status !== 403) return false;
+      unpaired("web.not_paired");
+      return true;
+    },
+  });
+  socket.start();
+}
+
+main();
