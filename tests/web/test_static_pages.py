@@ -22,6 +22,7 @@ SCRIPTS = sorted(name for name in FILES if name.endswith(".js"))
 SERVER_ERRORS = {
     "web.pair_wrong", "web.pair_wait", "web.not_paired", "web.not_clue_phase", "web.clue_bad_word",
     "web.clue_on_board", "web.clue_bad_count", "web.clue_too_long", "web.server_busy",
+    "web.bad_origin", "web.bad_request", "web.not_found", "web.too_big", "web.pair_full",
 }
 IDENTITIES = ("red", "blue", "bystander", "assassin")
 # Ids the scripts build from a state's values: `web.letter_${identity}` and the like.
@@ -41,7 +42,22 @@ def scripts():
 
 
 def test_the_static_folder_holds_exactly_the_served_files():
-    assert {path.name for path in STATIC.iterdir()} == FILES
+    from codenames_board.web import api
+
+    assert {path.name for path in STATIC.iterdir()} == FILES == set(api.STATIC) | set(api.PAGES.values())
+
+
+def test_every_error_the_server_names_has_its_text_in_every_language():
+    import re
+
+    from codenames_board.i18n import LANGUAGES, catalog
+
+    folder = STATIC.parent
+    source = "".join(path.read_text("utf-8") for path in [*folder.glob("*.py"), folder.parent / "cluewords.py"])
+    named = set(re.findall(r'"(web\.[a-z_]+)"', source))
+    assert {"web.pair_wrong", "web.not_found", "web.clue_on_board"} <= named
+    for language in LANGUAGES:
+        assert named <= set(catalog(language)), language
 
 
 @pytest.mark.parametrize("name", PAGES)

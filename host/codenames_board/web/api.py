@@ -27,10 +27,13 @@ COOKIE = "cb_session"
 PAGES = {"/": "index.html", "/spymaster": "spymaster.html", "/pair": "pair.html", "/history": "history.html"}
 STATIC = {  # the page's files, and nothing else, served under /static/
     "app.js": "text/javascript",
+    "board.js": "text/javascript",
+    "index.js": "text/javascript",
     "spymaster.js": "text/javascript",
     "pair.js": "text/javascript",
     "history.js": "text/javascript",
     "style.css": "text/css",
+    "icon.svg": "image/svg+xml",
 }
 TEXT_SECTIONS = ("web.", "team.", "identity.", "duo.", "outcome.")
 
