@@ -11,6 +11,7 @@ from __future__ import annotations
 import unicodedata
 
 MAX_CLUE_WORD = 32
+MAX_CARD_WORD = 24  # a word on a card, typed in at the table
 _JOINERS = "-'’"
 
 
@@ -39,3 +40,16 @@ def clue_word_problem(word: object, board: tuple[str, ...] | list[str] | None) -
 def clean(word: str) -> str:
     """The word as recorded: NFC, no outer spaces (the case as typed)."""
     return unicodedata.normalize("NFC", word).strip()
+
+
+def card_words_problem(words: object) -> str | None:
+    """None if ``words`` may be the 25 words on the cards (row-major, as the operatives see the grid),
+    else the message id of what is wrong: not 25 texts, one empty, too long or unprintable, or two alike."""
+    if not isinstance(words, list) or len(words) != 25 or not all(isinstance(word, str) for word in words):
+        return "web.words_bad"
+    cleaned = [clean(word) for word in words]
+    if any(not word or len(word) > MAX_CARD_WORD or not word.isprintable() for word in cleaned):
+        return "web.words_bad"
+    if len({normal(word) for word in cleaned}) != 25:
+        return "web.words_twice"
+    return None

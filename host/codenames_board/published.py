@@ -227,7 +227,7 @@ class Publisher:
         self.events.clear()  # the last game's: nothing to show of them now
 
     def publish(self, game, ui: UiState, words, number: int | None, now: float) -> None:
-        last = (self.dealt, game.version, ui)
+        last = (self.dealt, game.version, ui, id(words))  # words: the same list until dealt or typed in
         if self.events or last != self._last:
             self._last = last
             events, self.events = tuple(self.events), []

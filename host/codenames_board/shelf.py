@@ -165,6 +165,20 @@ class Shelf:
             self.prompts.notice(Notice("notice.record_torn"), now)
         return True
 
+    def set_words(self, words: list[str], now: float) -> bool:
+        """The words on the cards, typed in at the table once, into the record's header.
+        False (and said on the display) when the disk refuses them: the game goes on without."""
+        try:
+            self.recorded.writer.update_header(words=list(words))
+        except (OSError, ValueError) as error:
+            log.error("cannot write the words into the record: %s", error)
+            why = self.tr.disk(error) if isinstance(error, OSError) else str(error)
+            self.prompts.notice(Notice("notice.record_words_unsaved", (("why", why),)), now)
+            return False
+        self.words = list(words)
+        log.info("the words of game %s typed in", self.number)
+        return True
+
     def deal(self, variant: str, seed: int, words: list[str] | None, started: datetime, now: float) -> bool:
         """A new game and its record, numbered after the highest in the folder.
 

@@ -262,6 +262,8 @@ class Table:
             ask(Confirm.PENALTY, now)
         elif name == "ask_unpair":
             ask(Confirm.UNPAIR, now)
+        elif name == "set_words" and self.shelf.words is None and not game.is_over:  # typed in once
+            self.shelf.set_words(intention[1], now)
 
     def _sync_failed(self, error: OSError) -> None:
         """On the record's sync thread: tell the controller's thread."""

@@ -355,3 +355,56 @@ def test_an_unrevealed_tile_never_reaches_an_unpaired_client_in_any_byte(table, 
         at = next(i for i, (a, b) in enumerate(zip(*seen)) if a != b)
         raise AssertionError(f"the bytes differ: {seen[0][at - 300:at + 100]!r} / {seen[1][at - 300:at + 100]!r}")
     assert key.letters.encode() not in seen[0]
+
+
+def test_the_words_on_the_cards_are_typed_in_once_from_a_paired_phone_and_kept_in_the_record(table, tmp_path):
+    run = table()  # the table deals no words: the page shows the tiles' names
+    public = RawSocket(run.port)
+    assert all(tile["word"] is None for tile in json.loads(public.message())["tiles"])
+    words = [f"Karte{n}" for n in range(25)]
+    assert post_json(run.port, "/api/words", {"words": words})[0] == 403  # not paired
+    cookie = run.pair()
+    spymaster = RawSocket(run.port, "/ws/spymaster", cookie=cookie)
+    assert json.loads(spymaster.message())["words_entry"] is True
+    for bad, error in ((words[:24], "web.words_bad"), (words[:24] + ["karte3"], "web.words_twice"),
+                       (words[:24] + [""], "web.words_bad"), (words[:24] + ["x" * 25], "web.words_bad"),
+                       (words[:24] + ["a\u0007b"], "web.words_bad"), ("not a list", "web.words_bad")):
+        status, _, body = post_json(run.port, "/api/words", {"words": bad}, cookie=cookie)
+        assert (status, body["error"]) == (400, error)
+    status, _, _ = post_json(run.port, "/api/words", {"words": [f" {word} " for word in words]}, cookie=cookie)
+    assert status == 202
+    run.settle()
+    shown = public.until(lambda m: m["tiles"][0]["word"] is not None)
+    assert [tile["word"] for tile in shown["tiles"]] == words
+    assert spymaster.until(lambda m: m["words_entry"] is False)
+    assert post_json(run.port, "/api/words", {"words": words}, cookie=cookie)[0] == 409  # once
+    path = run.runtime.table.writer.path
+    assert read_record(path).header.words == words
+    # A clue word may not be one of them now.
+    assert post_json(run.port, "/api/clue", {"word": "KARTE7", "count": 1}, cookie=cookie)[2]["error"] == "web.clue_on_board"
+    run.stop()
+    again = table(state=tmp_path / "state")  # resumed: the words with it
+    assert again.runtime.table.words == words
+
+
+def test_words_the_disk_refuses_leave_the_record_as_it_was_and_say_so(table, monkeypatch):
+    from codenames_board.record import writer as writer_module
+
+    run = table()
+    cookie = run.pair()
+    path = run.runtime.table.writer.path
+    before = path.read_bytes()
+
+    def refuse(path, content):
+        raise OSError(28, "No space left on device")
+
+    monkeypatch.setattr(writer_module, "rewrite", refuse)
+    assert post_json(run.port, "/api/words", {"words": [f"w{n}" for n in range(25)]}, cookie=cookie)[0] == 202
+    run.settle()
+    assert run.runtime.table.words is None and path.read_bytes() == before
+    assert [n.msgid for n in run.runtime.table.prompts.notices] == ["notice.record_words_unsaved"]
+    monkeypatch.undo()
+    run.tap(0)  # the game goes on, recorded as before
+    run.press("clue_confirm")
+    run.tap(0)
+    assert len(read_record(path).actions) == 2

@@ -13,6 +13,7 @@ Threads: one thread (the table's, or the console's) calls every method of a writ
 
 from __future__ import annotations
 
+import dataclasses
 import errno
 import json
 import logging
@@ -211,6 +212,32 @@ class RecordWriter:
         except OSError as error:
             log.error("%s: cannot cut a partial line off: %s", self.path, error)
             self._sync.fail(error)
+
+    def update_header(self, **fields: object) -> Header:
+        """The first line with ``fields`` changed (the words typed in at the table): the whole record is
+        written anew beside it, fsynced and renamed over it. Raises OSError, and nothing changes, when
+        the disk refuses (ValueError for fields a header cannot hold)."""
+        if self._closed:
+            raise ValueError(f"{self!r} is closed")
+        if self.fault is not None:
+            self.repair()
+        end = self._content.index(b"\n") + 1
+        header = dataclasses.replace(Header.from_json(json.loads(self._content[:end])), **fields)
+        Header.from_json(header.to_json())  # the fields checked as a reader will check them
+        content = (_ENCODER.encode(header.to_json()) + "\n").encode("utf-8") + bytes(self._content[end:])
+        if len(content) > MAX_RECORD_BYTES:
+            raise RecordFull(errno.EFBIG, "the game record is full", str(self.path))
+        self._sync.stop()
+        try:
+            fd = rewrite(self.path, content)
+        except OSError:
+            if self._sync.background:
+                self._sync.start(self._fd)  # the old record stands: go on with it
+            raise
+        self._release()
+        self._fd, self._content = fd, bytearray(content)
+        self._sync.repaired(fd, len(content))
+        return header
 
     def repair(self) -> None:
         """After a fault: make the disk hold every line accepted so far, durably, and go on.

@@ -16,7 +16,7 @@ from typing import Callable
 
 from aiohttp import web
 
-from ..cluewords import clean, clue_word_problem
+from ..cluewords import card_words_problem, clean, clue_word_problem
 from ..engine import MAX_CLUE, UNLIMITED
 from ..gestures import Intent
 from ..i18n import DEFAULT, catalog
@@ -80,6 +80,7 @@ class Api:
         router.add_get(r"/api/history/{number:\d{1,9}}", self.api_game)
         router.add_post("/api/pair", self.api_pair)
         router.add_post("/api/clue", self.api_clue)
+        router.add_post("/api/words", self.api_words)
 
     # --- files
 
@@ -154,11 +155,30 @@ class Api:
         response.set_cookie(COOKIE, session, httponly=True, samesite="Strict", path="/")
         return response
 
+    async def _paired(self, request: web.Request) -> dict:
+        body = await self._json(request)
+        if not self.pairing.paired(request.cookies.get(COOKIE)):
+            raise Refused(403, "web.not_paired")
+        return body
+
+    async def api_words(self, request: web.Request) -> web.Response:
+        """The words on the cards, typed in once by a paired phone (the table deals none)."""
+        try:
+            words = (await self._paired(request)).get("words")
+            state = self.hub.state
+            if state is None or state.words is not None or state.game.is_over:
+                raise Refused(409, "web.words_known")
+            problem = card_words_problem(words)
+            if problem is not None:
+                raise Refused(400, problem)
+        except Refused as refused:
+            return refused.response()
+        self.post(Intent(("set_words", tuple(clean(word) for word in words))))
+        return web.json_response({"ok": True}, status=202)
+
     async def api_clue(self, request: web.Request) -> web.Response:
         try:
-            body = await self._json(request)
-            if not self.pairing.paired(request.cookies.get(COOKIE)):
-                raise Refused(403, "web.not_paired")
+            body = await self._paired(request)
             word, count = body.get("word"), body.get("count")
             if not (count == UNLIMITED or (type(count) is int and 0 <= count <= MAX_CLUE)):
                 raise Refused(400, "web.clue_bad_count")

@@ -20,7 +20,7 @@ from .api import COOKIE, Api
 from .hub import Hub
 from .pairing import Pairing, PhonesChanged
 
-MAX_BODY = 2048  # bytes of a POST: a PIN, a token or a clue
+MAX_BODY = 4096  # bytes of a POST: a PIN, a token, a clue, or the 25 words on the cards
 MAX_CONNECTIONS = 96  # open at once, sockets included; more are closed at once
 HEADERS = {
     "Content-Security-Policy": (

@@ -76,6 +76,7 @@ def spymaster_view(state: TableState, tr, spymasters: int, clue_entry: bool) -> 
     view = public_view(state.public, tr, spymasters)
     view["key"] = state.game.key.letters
     view["clue_entry"] = clue_entry and state.game.phase.value == "clue"
+    view["words_entry"] = state.words is None and not state.game.is_over  # the cards' words, typed in once
     return view
 
 

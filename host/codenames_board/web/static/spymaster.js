@@ -147,6 +147,59 @@ class ClueForm {
   }
 }
 
+const NAMES = Array.from({length: 25}, (_, tile) => "ABCDE"[Math.floor(tile / 5)] + (tile % 5 + 1));
+
+/** The words on the cards, typed in once per game where the table deals none (shown while `words_entry`). */
+class WordsForm {
+  constructor() {
+    this.node = el("details", "words-form hidden");
+    const summary = el("summary", "form-title", t("web.words_form"));
+    this.form = el("form", "words-fields");
+    this.form.noValidate = true;
+    const grid = el("div", "words-grid");
+    this.inputs = NAMES.map((name) => {
+      const input = el("input", "word-input");
+      Object.assign(input, {type: "text", maxLength: 24, autocomplete: "off", spellcheck: false, placeholder: name});
+      input.setAttribute("aria-label", name);
+      input.setAttribute("autocapitalize", "characters");
+      grid.append(input);
+      return input;
+    });
+    this.send = el("button", "send", t("web.words_send"));
+    this.send.type = "submit";
+    this.message = el("p", "form-message hidden");
+    this.message.setAttribute("role", "status");
+    this.form.append(el("p", "form-hint", t("web.words_hint")), grid, this.send);
+    this.node.append(summary, this.form, this.message);
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+  }
+
+  render(state) {
+    this.node.classList.toggle("hidden", state.words_entry !== true);
+  }
+
+  say(text, good) {
+    this.message.textContent = text;
+    this.message.classList.toggle("hidden", !text);
+    this.message.classList.toggle("good", good);
+  }
+
+  async submit() {
+    this.send.disabled = true;
+    const answer = await request("POST", "/api/words", {words: this.inputs.map((input) => input.value.trim())});
+    this.send.disabled = false;
+    if (answer.status >= 200 && answer.status < 300) {
+      this.say(t("web.words_saved"), true);
+      this.node.open = false;
+    } else {
+      this.say(errorText(answer), false);
+    }
+  }
+}
+
 async function main() {
   await loadTexts();
   document.title = t("web.page_spymaster");
@@ -165,12 +218,14 @@ async function main() {
   };
   view.gridArea.append(keyTools(view));
   const form = new ClueForm(unpaired);
-  view.extra.append(form.node);
+  const words = new WordsForm();
+  view.extra.append(form.node, words.node);
   socket = new LiveSocket("/ws/spymaster", {
     message: (message) => {
       if (message.type === "state") {
         view.render(message);
         form.render(message);
+        words.render(message);
       } else if (message.type === "unpaired") {
         unpaired("web.unpaired");
       }
