@@ -7,12 +7,13 @@
 
 import {capital, el, link, t} from "./app.js";
 
-const COLUMNS = "ABCDE";
+const ROWS = "ABCDE";
 const LETTER_IDENTITY = {R: "red", B: "blue", N: "bystander", A: "assassin"};
 
-/** A1..E5: columns left to right, rows top to bottom, as the operatives see the grid. */
+/** A1..E5 as the table names tiles (engine.tile_name): the row's letter from the top, the column's number
+    from the left, as the operatives see the grid. */
 export function tileName(tile) {
-  return `${COLUMNS[tile % 5]}${Math.floor(tile / 5) + 1}`;
+  return `${ROWS[Math.floor(tile / 5)]}${tile % 5 + 1}`;
 }
 
 export function keyIdentity(key, tile) {

@@ -4,7 +4,7 @@
    links to /pair. */
 
 import {LiveSocket, capital, currentLanguage, el, errorText, link, loadTexts, request, t} from "./app.js";
-import {BoardView, followLayout} from "./board.js";
+import {BoardView, followLayout, tileName} from "./board.js";
 
 const ROTATED = "codenames-board.key-rotated";
 const COUNTS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "unlimited"];
@@ -147,7 +147,7 @@ class ClueForm {
   }
 }
 
-const NAMES = Array.from({length: 25}, (_, tile) => "ABCDE"[Math.floor(tile / 5)] + (tile % 5 + 1));
+const NAMES = Array.from({length: 25}, (_, tile) => tileName(tile));
 
 /** The words on the cards, typed in once per game where the table deals none (shown while `words_entry`). */
 class WordsForm {
