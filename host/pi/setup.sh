@@ -2,8 +2,10 @@
 # Set up a Raspberry Pi (Raspberry Pi OS Bookworm or later) to run the
 # Codenames table on boot: apt packages, a system user, a virtual environment
 # with codenames-board in it, the Pico's udev rule, the config and state
-# folders and the systemd service. Run it again at any time (after a git pull,
-# say): every step checks first and changes only what differs.
+# folders, the systemd service and, when the config turns the web page on,
+# the drop-in that opens the service's network for it. Run it again at any
+# time (after a git pull, after changing [web] in the config): every step
+# checks first and changes only what differs.
 # See host/pi/README.md; `setup.sh --help` lists the options.
 #
 # For tests only: CODENAMES_SETUP_MODEL_FILE replaces /proc/device-tree/model,
@@ -26,6 +28,7 @@ CONFIG=$CONFIG_DIR/config.toml
 STATE_DIR=/var/lib/codenames-board
 UNIT=/etc/systemd/system/$SERVICE.service
 DROPIN=/etc/systemd/system/$SERVICE.service.d/10-user.conf
+WEB_DROPIN=/etc/systemd/system/$SERVICE.service.d/20-web.conf
 WANTS_LINK=/etc/systemd/system/multi-user.target.wants/$SERVICE.service
 COMMAND=$VENV/bin/codenames-board
 COMMAND_LINK=/usr/local/bin/codenames-board
@@ -57,6 +60,13 @@ boot, as the unprivileged user codenames. Running it twice changes nothing.
                  package index, on 64-bit Raspberry Pi OS), build pygame on
                  this system's SDL, which has it (minutes on a Pi 4, long on a
                  Zero 2 W; --system-pygame is quicker)
+  --web          open the service's network for the web page (a drop-in,
+                 $SERVICE.service.d/20-web.conf, with the config's [web]
+                 port) even if the config does not turn the page on
+  --no-web       keep the service without network even if the config turns
+                 the page on (the table then cannot start with it). Without
+                 either, the config's [web] enabled decides at every run:
+                 after turning the page on or off, run this again
   --rpi-gpio     also install RPi.GPIO (apt python3-rpi.gpio), on a Pi where it
                  works (Pi 1 to 4, 400, Zero, Zero 2 W, Compute Module 1 to 4);
                  the table does not need it: gpiozero uses lgpio on every Pi
@@ -100,6 +110,7 @@ START=0
 PYGAME_FROM_SOURCE=0
 SYSTEM_PYGAME=0
 RPI_GPIO=0
+WEB="" # --web or --no-web; empty: the config decides
 PYTHON=${PYTHON:-python3}
 
 while (($#)); do
@@ -111,6 +122,10 @@ while (($#)); do
         --pygame-from-source) PYGAME_FROM_SOURCE=1 ;;
         --system-pygame) SYSTEM_PYGAME=1 ;;
         --rpi-gpio) RPI_GPIO=1 ;;
+        --web | --no-web)
+            [[ -z $WEB || $WEB == "$1" ]] || die_usage "--web and --no-web: choose one"
+            WEB=$1
+            ;;
         --root | --user | --source)
             (($# >= 2)) || die_usage "$1 needs a value (see --help)"
             case $1 in
@@ -147,7 +162,7 @@ fi
 SOURCE=${SOURCE:-$SCRIPT_DIR/../..}
 [[ -d $SOURCE ]] || die_usage "--source $SOURCE: no such folder"
 SOURCE=$(cd "$SOURCE" && pwd)
-for needed in pyproject.toml host/codenames_board host/pi/$SERVICE.service host/pi/99-codenames-tiles.rules; do
+for needed in pyproject.toml host/codenames_board host/pi/$SERVICE.service host/pi/web.conf host/pi/99-codenames-tiles.rules; do
     [[ -e $SOURCE/$needed ]] || die_usage "--source $SOURCE: not a codenames-board checkout (no $needed)"
 done
 
@@ -807,6 +822,128 @@ step_unit() {
     fi
 }
 
+# The config's [web] as the table reads it (the checkout's own config module,
+# which needs the standard library only): "on PORT ADDRESS SCOPE" (SCOPE
+# loopback or network), "off PORT ADDRESS SCOPE", or "error WHY".
+web_setting() { # web_setting PYTHON CONFIG
+    "$1" -B -S - "$SOURCE/host" "$2" 2>&1 <<'EOF'
+import sys
+sys.path.insert(0, sys.argv[1])
+try:
+    import ipaddress
+    from codenames_board.config import ConfigErrors, parse
+except ImportError as error:  # tomllib: Python 3.11 or later
+    print(f"error Python {sys.version.split()[0]} cannot read it ({error})")
+    raise SystemExit
+try:
+    with open(sys.argv[2], encoding="utf-8") as file:
+        web = parse(file.read(), sys.argv[2]).web
+except ConfigErrors:
+    print("error it has mistakes (codenames-board config --check says which)")
+except (OSError, UnicodeDecodeError) as error:
+    print(f"error it cannot be read ({error})")
+else:
+    scope = "loopback" if ipaddress.ip_address(web.address).is_loopback else "network"
+    print("on" if web.enabled else "off", web.port, web.address, scope)
+EOF
+}
+
+# The web page's drop-in: the repository's web.conf with the config's port
+# (and, for a page on the loopback address, the loopback alone), or none.
+step_web() {
+    STEP="web page"
+    local dropin config python line enabled=off port=8080 address=0.0.0.0 scope=network why=""
+    dropin=$(path "$WEB_DROPIN")
+    config=$(path "$CONFIG")
+    python=$(path "$VENV")/bin/python
+    [[ -x $python ]] || python=$PYTHON
+    if [[ ! -e $config ]]; then
+        why="no config"
+    elif ! command -v "$python" >/dev/null 2>&1; then
+        why="no $python to read it with"
+    elif ! line=$(web_setting "$python" "$config") || [[ ! $line =~ ^(on|off)\ [0-9]+\ [^\ ]+\ (loopback|network)$ ]]; then
+        line=${line:-no answer}
+        why=${line#error }
+        why=${why##*$'\n'}
+    else
+        read -r enabled port address scope <<<"$line"
+    fi
+    local want=$enabled what
+    case $WEB in
+        --web) want=on what="on (--web)" ;;
+        --no-web) want=off what="off (--no-web)" ;;
+        *)
+            if [[ $why == "no config" ]]; then
+                what="off (no config $config)"
+            elif [[ -n $why ]]; then
+                report skipped "web page: config $config: $why; the service's network is left as it is (or rerun with --web or --no-web)"
+                return 0
+            elif [[ $enabled == on ]]; then
+                what="on ([web] enabled = true)"
+            else
+                what="off ([web] enabled = false)"
+            fi
+            ;;
+    esac
+    if [[ $WEB == --web && $enabled != on ]]; then
+        note "the config does not turn the page on ([web] enabled = true): the network is open, the page stays off"
+    elif [[ $WEB == --no-web && $enabled == on ]]; then
+        note "the config turns the page on: the table will not start until [web] enabled = false or a run without --no-web"
+    fi
+    local state=ok message
+    if [[ $want == on ]]; then
+        local bind="tcp:$port" listens="TCP port $port" reaches="the local network only" content
+        if ((port == 0)); then bind=tcp listens="any TCP port ([web] port = 0)"; fi
+        content="# Written by host/pi/setup.sh from host/pi/web.conf for [web] port = $port, address = $address"$'\n'
+        if [[ $scope == loopback ]]; then
+            # Listening on the loopback: this machine alone talks to it.
+            reaches="this machine only ([web] address = $address)"
+            content+=$(sed -e "s/^SocketBindAllow=tcp:8080\$/SocketBindAllow=$bind/" \
+                -e '/^IPAddressAllow=/{/^IPAddressAllow=127\.0\.0\.0\/8 /!d}' "$SOURCE/host/pi/web.conf")
+        else
+            content+=$(sed -e "s/^SocketBindAllow=tcp:8080\$/SocketBindAllow=$bind/" "$SOURCE/host/pi/web.conf")
+        fi
+        if ! [[ -f $dropin && ! -L $dropin && $(<"$dropin") == "$content" ]]; then
+            if ((DRY_RUN)); then
+                printf '         would write: %s (from %s, %s)\n' "$dropin" "$SOURCE/host/pi/web.conf" "$bind"
+            else
+                printf '         + write %s (from %s, %s)\n' "$dropin" "$SOURCE/host/pi/web.conf" "$bind"
+                mkdir -p "$(dirname "$dropin")"
+                local tmp
+                tmp=$(mktemp "$dropin.XXXXXX")
+                if ! { printf '%s\n' "$content" >"$tmp" && chmod 0644 "$tmp" && mv -f "$tmp" "$dropin"; }; then
+                    rm -f "$tmp" # nothing half-written is left beside the drop-in
+                    on_error "$LINENO"
+                fi
+            fi
+            state=changed
+        fi
+        message="web page: $what: the service may listen on $listens and reach $reaches ($dropin)"
+    else
+        message="web page: $what: the service has no network"
+        if [[ -e $dropin || -L $dropin ]]; then
+            run rm -f "$dropin"
+            state=changed
+            message="web page: $what: $dropin removed, the service has no network again"
+        fi
+    fi
+    if [[ $state == ok ]]; then
+        # Without a config the service does not start: nothing to open or close.
+        if [[ $why == "no config" && -z $WEB ]]; then state=skipped; fi
+        report "$state" "$message"
+        return 0
+    fi
+    CHANGED_RUNTIME=1
+    if ((ROOT_GIVEN)); then
+        report changed "$message"
+    elif systemd_running; then
+        run systemctl daemon-reload
+        report changed "$message; systemd reloaded"
+    else
+        report changed "$message; systemd is not running here, so not reloaded: a reboot does it"
+    fi
+}
+
 step_enable() {
     STEP="enable"
     # systemctl enables a unit without a running systemd too (it writes the
@@ -889,6 +1026,7 @@ main() {
     step_state_dir
     step_config
     step_unit
+    step_web
     step_enable
     step_start
     STEP=""

@@ -10,12 +10,18 @@ test_setup.py (it works offline with a stand-in for the venv's command); here
 it checks the README's example drop-in. Where systemd-analyze is missing the
 tests are skipped, except on CI (the CI variable set), which must have it.
 
+With the web page on, the drop-in host/pi/web.conf (which setup.sh writes with
+the config's port) may raise the rating to 1.5 and no further, for what the
+page needs alone; it allows the local network's addresses only and one TCP
+port, and every drop-in the script writes passes ``systemd-analyze verify``.
+
 Not tested here: the sandbox at run time. That needs systemd as PID 1 (a
 systemd-nspawn container was used; host/pi/README.md says what it showed).
 """
 
 import fnmatch
 import importlib.util
+import ipaddress
 import json
 import os
 import re
@@ -24,6 +30,8 @@ import subprocess
 from pathlib import Path
 
 import pytest
+
+from codenames_board.config import parse
 
 
 def _sibling(name):
@@ -281,3 +289,94 @@ def test_the_readme_drop_in_is_valid_and_loosens_what_it_says(tmp_path, need_too
     loosened = security(systemd_analyze, UNIT.read_text(), folder, "--json=short")
     exposed = {check["name"] for check in json.loads(loosened.stdout) if check["exposure"] not in (None, "0.0")}
     assert "MemoryDenyWriteExecute=" in exposed
+
+
+# --- the web page's drop-in (host/pi/web.conf) ---------------------------------------------------
+
+WEB_CONF = UNIT.parent / "web.conf"
+MAX_WEB_EXPOSURE = 1.5  # measured with systemd 252: 1.5, "OK" (0.7 without the drop-in)
+# What the drop-in adds to the exposure, and why the page needs it.
+WEB_EXPOSURE = {
+    "PrivateNetwork=": "phones and a TV on the local network reach the page through the machine's own network",
+    "RestrictAddressFamilies=~AF_(INET|INET6)": "the page listens on TCP, IPv4 and IPv6",
+    "IPAddressDeny=": "the allow list holds the local network's addresses besides the loopback",
+}
+# The room: the loopback, link-local addresses, and the private ones (RFC 1918, IPv6 unique local).
+LOCAL_NETWORKS = {
+    "127.0.0.0/8", "::1/128", "169.254.0.0/16", "fe80::/10", "10.0.0.0/8", "172.16.0.0/12", "192.168.0.0/16", "fc00::/7",
+}
+
+
+def with_drop_in(folder, text, name="20-web.conf"):
+    (folder / "codenames-board.service.d").mkdir(parents=True, exist_ok=True)
+    (folder / "codenames-board.service.d" / name).write_text(text)
+    return folder
+
+
+def exposed_checks(systemd_analyze, folder):
+    completed = security(systemd_analyze, UNIT.read_text(), folder, "--json=short")
+    assert completed.returncode == 0, completed.stderr
+    return {check["name"] for check in json.loads(completed.stdout) if check["exposure"] not in (None, "0.0")}
+
+
+def test_with_the_web_drop_in_systemd_rates_the_service_at_most_1_5(tmp_path, need_tool):
+    folder = with_drop_in(tmp_path, WEB_CONF.read_text())
+    completed = security(need_tool("systemd-analyze", "systemd"), UNIT.read_text(), folder, f"--threshold={int(MAX_WEB_EXPOSURE * 10)}")
+    output = completed.stdout + completed.stderr
+    assert overall_exposure(output) <= MAX_WEB_EXPOSURE, output
+    assert completed.returncode == 0, output
+
+
+def test_the_web_drop_in_adds_to_the_exposure_only_what_the_page_needs(tmp_path, need_tool):
+    systemd_analyze = need_tool("systemd-analyze", "systemd")
+    (tmp_path / "without").mkdir()
+    without = exposed_checks(systemd_analyze, tmp_path / "without")
+    with_page = exposed_checks(systemd_analyze, with_drop_in(tmp_path / "with", WEB_CONF.read_text()))
+    assert with_page - without == WEB_EXPOSURE.keys()
+    assert without <= with_page
+
+
+def test_the_web_drop_in_opens_the_network_for_the_room_and_one_port_only():
+    unit = service_settings()
+    drop_in = {key: values for (section, key), values in unit_settings(WEB_CONF.read_text()).items() if section == "Service"}
+    assert drop_in.keys() == {"PrivateNetwork", "RestrictAddressFamilies", "IPAddressAllow", "SocketBindAllow", "SocketBindDeny"}
+    assert drop_in["PrivateNetwork"] == ["no"]
+    # The unit's list is reset (an empty line), then set whole: the unit's own families and TCP/IP.
+    assert drop_in["RestrictAddressFamilies"] == ["", "AF_UNIX AF_NETLINK AF_INET AF_INET6"]
+    assert unit["RestrictAddressFamilies"] == ["AF_UNIX AF_NETLINK"]
+    # Everything is denied by the unit, and the drop-in never resets that; it allows the room's addresses.
+    assert unit["IPAddressDeny"] == ["any"]
+    allowed = {str(ipaddress.ip_network(entry)) for line in drop_in["IPAddressAllow"] for entry in line.split()}
+    assert allowed == LOCAL_NETWORKS
+    assert not any(ipaddress.ip_network(entry).is_global for entry in allowed)
+    # One TCP port, the default config's; setup.sh puts in the configured one.
+    assert drop_in["SocketBindAllow"] == [f"tcp:{parse('').web.port}"]
+    assert drop_in["SocketBindDeny"] == ["any"]
+    assert not any(key.startswith("SocketBind") for key in unit)
+
+
+@pytest.mark.parametrize(
+    "web",
+    ["enabled = true", "enabled = true\nport = 9000", 'enabled = true\nport = 0\naddress = "127.0.0.1"', 'enabled = true\naddress = "::"'],
+)
+def test_the_web_drop_in_setup_writes_passes_systemd_analyze_verify(tmp_path, need_tool, web):
+    systemd_analyze = need_tool("systemd-analyze", "systemd")
+    root = tmp_path / "root"
+    (root / "etc/codenames-board").mkdir(parents=True)
+    (root / "etc/codenames-board/config.toml").write_text(f"[web]\n{web}\n")
+    completed = _setup.run_setup("--root", root)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    written = (root / "etc/systemd/system/codenames-board.service.d/20-web.conf").read_text()
+    folder = with_drop_in(tmp_path / "verify", written)
+    # The venv's command does not exist here: an existing binary stands in for it (as in test_setup.py).
+    returncode, complaints = verify_unit(systemd_analyze, UNIT.read_text().replace(BINARY, shutil.which("true")), folder)
+    assert complaints == [] and returncode == 0, complaints
+
+
+def test_systemd_analyze_verify_finds_a_bad_web_drop_in(tmp_path, need_tool):
+    """The check above is live: a port systemd cannot take and a bad prefix are reported."""
+    text = WEB_CONF.read_text().replace("tcp:8080", "tcp:0").replace("fc00::/7", "fc00::/777")
+    folder = with_drop_in(tmp_path, text)
+    _, complaints = verify_unit(need_tool("systemd-analyze", "systemd"), UNIT.read_text().replace(BINARY, shutil.which("true")), folder)
+    assert any("SocketBindAllow" in line for line in complaints), complaints
+    assert any("fc00::/777" in line for line in complaints), complaints

@@ -31,7 +31,7 @@ UDEV_RULE = PI / "99-codenames-tiles.rules"
 BINARY = "/opt/codenames-board/venv/bin/codenames-board"
 COMMAND_LINK = "/usr/local/bin/codenames-board"
 STATUSES = ("ok", "changed", "planned", "skipped")
-STEPS = 14  # the lines a run reports, one per step
+STEPS = 15  # the lines a run reports, one per step
 NO_PI = "/nonexistent/device-tree/model"  # what a test run sees unless it names a model
 
 
@@ -374,6 +374,145 @@ def test_with_venv_installs_the_package_once(tmp_path):
     assert snapshot(tmp_path / "etc") | {"stamp": stamp.stat().st_mtime_ns, "command": command.stat().st_mtime_ns} == before
 
 
+# --- the web page: the service's network, opened by a drop-in ---------------------------
+
+WEB_CONF = PI / "web.conf"
+WEB_DROP_IN = "etc/systemd/system/codenames-board.service.d/20-web.conf"
+
+
+def web_root(tmp_path, web=None):
+    """A staging root set up once, with a config whose [web] is ``web`` (TOML lines; None: the starter config)."""
+    root = tmp_path / "root"
+    root.mkdir()
+    assert run_setup("--root", root, "--config").returncode == 0
+    if web is not None:
+        set_web(root, web)
+    return root
+
+
+def set_web(root, web):
+    (root / "etc/codenames-board/config.toml").write_text(f"[web]\n{web}\n")
+
+
+def written_drop_in(root):
+    """The drop-in's settings without its first line (which says where it came from), and that line."""
+    head, _, body = (root / WEB_DROP_IN).read_text().partition("\n")
+    return head, body
+
+
+def setting_lines(text):
+    return [line for line in text.splitlines() if line and not line.startswith("#")]
+
+
+def test_the_web_drop_in_follows_the_config_and_a_second_run_changes_nothing(tmp_path):
+    root = web_root(tmp_path)
+    off = run_setup("--root", root)
+    assert step_line(off.stdout, "web page") == ("ok", "web page: off ([web] enabled = false): the service has no network")
+    assert not (root / WEB_DROP_IN).exists()
+
+    set_web(root, "enabled = true")
+    on = run_setup("--root", root)
+    assert on.returncode == 0, on.stdout + on.stderr
+    status, message = step_line(on.stdout, "web page")
+    assert status == "changed" and "listen on TCP port 8080 and reach the local network only" in message, message
+    assert [message for status, message in status_lines(on.stdout) if status == "changed"] == [message]
+    head, body = written_drop_in(root)
+    # The default port: the repository's file itself, under a line saying where it came from.
+    assert body == WEB_CONF.read_text()
+    assert head == "# Written by host/pi/setup.sh from host/pi/web.conf for [web] port = 8080, address = 0.0.0.0"
+    assert stat.S_IMODE((root / WEB_DROP_IN).stat().st_mode) == 0o644
+
+    before = snapshot(root)
+    again = run_setup("--root", root)
+    assert step_line(again.stdout, "web page")[0] == "ok"
+    assert "done: 0 changed" in again.stdout
+    assert snapshot(root) == before
+
+    set_web(root, "enabled = false\nport = 9000")
+    closed = run_setup("--root", root)
+    status, message = step_line(closed.stdout, "web page")
+    assert status == "changed" and "removed, the service has no network again" in message
+    assert not (root / WEB_DROP_IN).exists()
+
+
+def test_the_web_drop_in_opens_the_configured_port_only(tmp_path):
+    root = web_root(tmp_path, "enabled = true\nport = 9000")
+    completed = run_setup("--root", root)
+    assert "listen on TCP port 9000 " in step_line(completed.stdout, "web page")[1]
+    _, body = written_drop_in(root)
+    assert setting_lines(body) == [line.replace("tcp:8080", "tcp:9000") for line in setting_lines(WEB_CONF.read_text())]
+
+    set_web(root, "enabled = true\nport = 9001")
+    moved = run_setup("--root", root)
+    assert step_line(moved.stdout, "web page")[0] == "changed"
+    assert "SocketBindAllow=tcp:9001\n" in written_drop_in(root)[1]
+
+
+def test_port_0_may_listen_on_any_tcp_port_and_the_loopback_reaches_this_machine_only(tmp_path):
+    root = web_root(tmp_path, 'enabled = true\nport = 0\naddress = "127.0.0.1"')
+    completed = run_setup("--root", root)
+    message = step_line(completed.stdout, "web page")[1]
+    assert "any TCP port ([web] port = 0)" in message and "this machine only ([web] address = 127.0.0.1)" in message
+    lines = setting_lines(written_drop_in(root)[1])
+    assert [line for line in lines if line.startswith("SocketBind")] == ["SocketBindAllow=tcp", "SocketBindDeny=any"]
+    assert [line for line in lines if line.startswith("IPAddressAllow")] == ["IPAddressAllow=127.0.0.0/8 ::1/128"]
+    assert "PrivateNetwork=no" in lines  # the host's loopback, not one of its own
+
+    set_web(root, 'enabled = true\naddress = "::"')
+    everywhere = run_setup("--root", root)
+    assert "reach the local network only" in step_line(everywhere.stdout, "web page")[1]
+    assert setting_lines(written_drop_in(root)[1]) == setting_lines(WEB_CONF.read_text())
+
+
+def test_web_and_no_web_override_the_config_for_one_run(tmp_path):
+    root = web_root(tmp_path)
+    forced = run_setup("--root", root, "--web")
+    status, message = step_line(forced.stdout, "web page")
+    assert status == "changed" and message.startswith("web page: on (--web)")
+    assert "the page stays off" in forced.stdout  # the config still says enabled = false
+    assert written_drop_in(root)[1] == WEB_CONF.read_text()
+
+    set_web(root, "enabled = true")
+    closed = run_setup("--root", root, "--no-web")
+    status, message = step_line(closed.stdout, "web page")
+    assert status == "changed" and message.startswith("web page: off (--no-web)")
+    assert "the table will not start" in closed.stdout
+    assert not (root / WEB_DROP_IN).exists()
+
+    following = run_setup("--root", root)  # no option: the config decides again
+    assert step_line(following.stdout, "web page")[0] == "changed"
+    assert (root / WEB_DROP_IN).exists()
+
+
+def test_a_config_with_mistakes_leaves_the_web_drop_in_as_it_is(tmp_path):
+    root = web_root(tmp_path, "enabled = true")
+    assert run_setup("--root", root).returncode == 0
+    before = (root / WEB_DROP_IN).read_bytes()
+    set_web(root, "enabled = true\nport = 80")  # below 1024: config --check refuses it, and so does the table
+    completed = run_setup("--root", root)
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    status, message = step_line(completed.stdout, "web page")
+    assert status == "skipped" and "has mistakes" in message and "left as it is" in message
+    assert (root / WEB_DROP_IN).read_bytes() == before
+
+
+def test_without_a_config_the_web_step_is_skipped_and_the_service_keeps_no_network(tmp_path):
+    completed = run_setup("--root", tmp_path)
+    status, message = step_line(completed.stdout, "web page")
+    assert status == "skipped" and "no config" in message and "has no network" in message
+    assert not (tmp_path / WEB_DROP_IN).exists()
+
+
+def test_a_dry_run_plans_the_web_drop_in_and_writes_nothing(tmp_path):
+    root = web_root(tmp_path, "enabled = true")
+    before = snapshot(root)
+    completed = run_setup("--root", root, "--dry-run")
+    assert completed.returncode == 0, completed.stdout + completed.stderr
+    assert f"would write: {root / WEB_DROP_IN} (from {WEB_CONF}, tcp:8080)" in completed.stdout
+    assert step_line(completed.stdout, "web page")[0] == "planned"
+    assert snapshot(root) == before
+
+
 # --- udev: the rule, and a udev that is not running ------------------------------
 
 RULE_KEY = re.compile(r'\s*([A-Z_]+(?:\{[^}]*\})?)\s*(==|!=|\+=|-=|:=|=)\s*"([^"]*)"\s*(?:,|$)')
@@ -629,6 +768,7 @@ def test_refuses_to_set_up_the_system_without_root(tmp_path):
         (["--dry-run", "--root", "/nonexistent/staging"], "no such folder"),
         (["--dry-run", "--source", "/"], "not a codenames-board checkout"),
         (["--dry-run", "--system-pygame", "--pygame-from-source"], "choose one"),
+        (["--dry-run", "--web", "--no-web"], "choose one"),
     ],
 )
 def test_wrong_usage_is_one_line_and_exit_code_2(args, message):
@@ -653,5 +793,7 @@ def test_help_lists_every_option():
         "--pygame-from-source",
         "--system-pygame",
         "--rpi-gpio",
+        "--web",
+        "--no-web",
     ):
         assert option in completed.stdout
