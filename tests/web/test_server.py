@@ -408,3 +408,20 @@ def test_words_the_disk_refuses_leave_the_record_as_it_was_and_say_so(table, mon
     run.press("clue_confirm")
     run.tap(0)
     assert len(read_record(path).actions) == 2
+
+
+def test_a_sandbox_that_gives_no_network_socket_is_said_in_one_line_not_a_crash(tmp_path, monkeypatch):
+    from aiohttp import web
+
+    from codenames_board.web import CannotListen, Web
+
+    async def start_nothing(self):  # what asyncio does where the address family is refused: no socket, no error
+        return None
+
+    monkeypatch.setattr(web.TCPSite, "start", start_nothing)
+    config = parse('[web]\nenabled = true\naddress = "127.0.0.1"\nport = 0\n')
+    page = Web(config.web, Translator("en"), tmp_path, lambda event: None)
+    with pytest.raises(CannotListen) as refused:
+        page.start()
+    assert "127.0.0.1:0" in str(refused.value)
+    page.close()

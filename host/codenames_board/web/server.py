@@ -10,6 +10,7 @@ and names no server.
 from __future__ import annotations
 
 import asyncio
+import errno
 import threading
 from pathlib import Path
 from typing import Callable
@@ -117,6 +118,8 @@ class WebServer:
         self._bound_connections()
         site = web.TCPSite(self._runner, self.address, self.port, backlog=32, reuse_address=True)
         await site.start()
+        if not self._runner.addresses:  # asyncio leaves out a socket it may not make (a sandbox without IP)
+            raise PermissionError(errno.EACCES, "no network socket may be made here")
         self.port = self._runner.addresses[0][1]  # the port chosen, when 0 was asked for
 
     def _bound_connections(self) -> None:
