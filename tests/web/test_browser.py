@@ -151,8 +151,6 @@ def test_a_touch_on_the_tile_board_shows_on_a_phones_public_page(table, pages, e
     expect(page.locator(".agents .team-" + team.value + " .agent-count")).to_have_text(str(run.game.remaining(team)))
 
 
-@pytest.mark.xfail(strict=True, reason="board.js's tileName says column then row (BANK, the second tile of the top row: "
-                   "B1) where the table, the clue log and the history say row then column (A2): the front end's to fix")
 def test_the_grid_names_each_tile_as_the_table_and_the_clue_log_do(table, pages):
     table(words=WORDS)
     page = pages.open("/")

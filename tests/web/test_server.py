@@ -425,3 +425,17 @@ def test_a_sandbox_that_gives_no_network_socket_is_said_in_one_line_not_a_crash(
         page.start()
     assert "127.0.0.1:0" in str(refused.value)
     page.close()
+
+
+def test_stopping_the_table_cuts_the_pages_sockets_and_ends_the_servers_thread(table):
+    run = table()
+    pages = [RawSocket(run.port) for _ in range(3)]
+    for page in pages:
+        page.message()
+    server = run.runtime.web.server
+    run.stop()
+    assert not server._thread.is_alive()  # not left waiting on the sockets' handlers
+    for page in pages:
+        with pytest.raises(ConnectionError):
+            while page.message() is not None:
+                pass

@@ -113,6 +113,13 @@ class Hub:
                 await ws.close()
                 return
 
+    async def close_all(self) -> None:
+        """The table stops: every page's connection is cut; each page reconnects when the table is back."""
+        sockets, self.sockets = list(self.sockets), set()
+        for sock in sockets:
+            if sock.transport is not None:
+                sock.transport.abort()  # a close handshake could wait for a page that does not answer
+
     def _drop(self, sock: _Socket) -> None:
         """A socket that fell behind: cut. A message to say so would wait behind the ones it did not take."""
         self.sockets.discard(sock)

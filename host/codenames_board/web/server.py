@@ -87,9 +87,14 @@ class WebServer:
             self._loop.call_soon_threadsafe(self._changed)
 
     def close(self) -> None:
+        """Stop serving: every open socket is closed first (the cleanup would otherwise wait for each)."""
         if self._loop is not None and self._thread is not None and self._thread.is_alive():
-            self._loop.call_soon_threadsafe(self._loop.stop)
+            asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
             self._thread.join(5)
+
+    async def _stop(self) -> None:
+        await self.hub.close_all()
+        self._loop.stop()
 
     # --- the loop's thread
 
