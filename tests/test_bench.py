@@ -5,6 +5,7 @@ import os
 import re
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -80,3 +81,40 @@ def test_the_pi_budget_adds_up_to_10_ms_and_the_estimate_adds_the_parts():
     # with nothing measured, only the parts left out remain: sensing, USB, the LED write
     assert estimate["low"] == pytest.approx(4 + 0.5 + ws2812_ms(37))
     assert estimate["high"] == pytest.approx(8 + 2 + ws2812_ms(37))
+
+
+def test_bench_web_times_the_page_at_every_client_and_the_leds_with_it_on_and_off():
+    host = Path(__file__).resolve().parents[1] / "host"  # this tree's, in every process the benchmark starts
+    environment = {**os.environ, "CODENAMES_BOARD_LANG": "en", "PYTHONUNBUFFERED": "1", "PYTHONPATH": str(host)}
+    result = subprocess.run(
+        [sys.executable, "-m", "codenames_board", "bench", "web", "--touches", "12", "--clients", "3", "--seconds", "1"],
+        capture_output=True, text=True, timeout=300, env=environment,
+    )
+    assert result.returncode == 0, result.stderr
+    out = result.stdout
+    assert re.search(r"^The web page's budgets: 12 touches \(\d+ games\) .* 3 clients on loopback$", out, re.M), out
+    figures = {}
+    for name, part in {
+        "page": "the page's message showing the tile, all 3 clients:", "first": "the first client alone:",
+        "last": "the last client of each touch:", "led_off": "pad to LEDs, page off:",
+        "led_on": "pad to LEDs, page on, 3 clients and one that never reads:",
+    }.items():
+        found = re.search(re.escape(part) + r"\s+p50 ([\d.]+) ms, p99 ([\d.]+) ms, max ([\d.]+) ms", out)
+        assert found, part
+        figures[name] = [float(value) for value in found.groups()]
+    for p50, p99, most in figures.values():  # quoted, never held to a budget here: only sane
+        assert 0 < p50 <= p99 <= most
+    first, every = figures["first"], figures["page"]
+    assert every[2] >= first[2]  # the first client's receipts are among all of them
+    assert re.search(r"\(budget: p99 at most 50 ms\)", out)
+    assert re.search(r"TOUCH sent to FRAME read \(the host\), p99: [\d.]+ ms page off, [\d.]+ ms page on", out)
+    assert re.search(r"the socket that never reads: dropped by the page \d+ times .* \d+ KB waited for it", out)
+    memory = re.search(r"page on with 3 clients: (\d+) MB, peak (\d+) MB \(budget: 80 MB\)\n.*page off: (\d+) MB, peak (\d+) MB", out)
+    assert memory, out
+    on, on_peak, off, off_peak = (int(value) for value in memory.groups())
+    assert 0 < on <= on_peak and 0 < off <= off_peak
+    idle = re.search(r"idle CPU of run over 1 s, .* with 5 idle clients ([\d.]+) % of one core, page off ([\d.]+) % \(budget: 1 %\)", out)
+    assert idle and all(float(value) >= 0 for value in idle.groups()), out
+    assert re.search(r"this machine: \d+ CPUs, load average [\d.]+ at the start and [\d.]+ at the end", out)
+    assert "left out: the page's own rendering in a browser" in out
+    assert "Traceback" not in result.stderr

@@ -29,6 +29,40 @@ from .tileboard.serial_board import SerialTileBoard
 LEDS = 37
 
 
+def start_headless(folder, config: str = ""):
+    """``codenames-board run`` with mock pins, the virtual tile board and a PNG display in ``folder``,
+    once it says "ready" (or has ended); ``config``: more sections of its configuration."""
+    import subprocess
+    import sys
+    from pathlib import Path
+
+    path = Path(folder) / "config.toml"
+    path.write_text(
+        f'state_dir = "{folder}"\n[tiles]\ndriver = "virtual"\n'
+        f'[display]\noutput = "png"\npng = "{folder}/spymaster.png"\n{config}'
+    )
+    environment = {
+        **os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy",
+        "SDL_AUDIODRIVER": "dummy", "PYTHONUNBUFFERED": "1", "CODENAMES_BOARD_LOG": "info",
+    }
+    process = subprocess.Popen(
+        [sys.executable, "-m", "codenames_board", "run", "--config", str(path)],
+        stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
+    )
+    for line in process.stdout:
+        if line.rstrip().endswith(b"ready"):
+            break
+    return process
+
+
+def cpu_seconds(pid: int) -> float:
+    """The CPU time a process has used (user and system; Linux: from /proc)."""
+    from pathlib import Path
+
+    fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
 def bench_run(idle_seconds: float = 5.0, runs: int = 3, progress=silent) -> dict:
     """``codenames-board run`` with mock pins, the virtual tile board and a PNG display, as a real process.
 
@@ -37,44 +71,21 @@ def bench_run(idle_seconds: float = 5.0, runs: int = 3, progress=silent) -> dict
     after ready), as a share of one core. Memory: its resident set afterwards (Linux: from /proc).
     """
     import signal
-    import subprocess
-    import sys
     import tempfile
     from pathlib import Path
 
     starts, cpu_shares, rss_mb = [], [], []
-    ticks = os.sysconf("SC_CLK_TCK")
     for run in range(runs):
         progress("bench.progress_runs", done=run, total=runs)
         with tempfile.TemporaryDirectory() as folder:
-            config = Path(folder) / "config.toml"
-            config.write_text(
-                f'state_dir = "{folder}"\n[tiles]\ndriver = "virtual"\n'
-                f'[display]\noutput = "png"\npng = "{folder}/spymaster.png"\n'
-            )
-            environment = {
-                **os.environ, "GPIOZERO_PIN_FACTORY": "mock", "SDL_VIDEODRIVER": "dummy",
-                "SDL_AUDIODRIVER": "dummy", "PYTHONUNBUFFERED": "1", "CODENAMES_BOARD_LOG": "info",
-            }
             started = time.perf_counter()
-            process = subprocess.Popen(
-                [sys.executable, "-m", "codenames_board", "run", "--config", str(config)],
-                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
-            )
+            process = start_headless(folder)
             try:
-                for line in process.stdout:
-                    if line.rstrip().endswith(b"ready"):
-                        break
                 starts.append(time.perf_counter() - started)
-
-                def cpu() -> float:
-                    fields = Path(f"/proc/{process.pid}/stat").read_text().rsplit(")", 1)[1].split()
-                    return (int(fields[11]) + int(fields[12])) / ticks
-
                 time.sleep(1.0)  # the last of start-up (first frame, imports finishing) is not idling
-                before, wall = cpu(), time.perf_counter()
+                before, wall = cpu_seconds(process.pid), time.perf_counter()
                 time.sleep(idle_seconds)
-                cpu_shares.append((cpu() - before) / (time.perf_counter() - wall))
+                cpu_shares.append((cpu_seconds(process.pid) - before) / (time.perf_counter() - wall))
                 status = Path(f"/proc/{process.pid}/status").read_text()
                 rss_mb.append(int(status.split("VmRSS:")[1].split()[0]) / 1024)
             finally:

@@ -138,7 +138,7 @@ def micropython_command() -> str | None:
 class _Files:
     """A folder with everything the run needs: config, state, a framebuffer-like file, control and results."""
 
-    def __init__(self, folder: Path, port: str, debounce: int = 1) -> None:
+    def __init__(self, folder: Path, port: str, debounce: int = 1, extra: str = "") -> None:
         self.folder = folder
         self.state = folder / "state"
         self.control = folder / "control"
@@ -159,7 +159,7 @@ class _Files:
             f'[display]\noutput = "framebuffer"\nframebuffer = "{self.framebuffer}"\n'
             f"[timer]\nauto_start = true\nguess_seconds = {GUESS_SECONDS}\n"
             "[game]\nclue_entry = false\n"  # every touch is a guess: no clue buttons between touches
-            f"[controls]\nnew_game_hold_seconds = {NEW_GAME_HOLD_S}\n"
+            f"[controls]\nnew_game_hold_seconds = {NEW_GAME_HOLD_S}\n{extra}"
         )
         self._read_at = 0
 
@@ -371,12 +371,34 @@ def _plan_touch(game) -> int | None:
     return random.choice(choices) if choices else None
 
 
+def memory_mb(pid: int) -> tuple[float, float]:
+    """A process's resident memory now and at its peak (VmRSS, VmHWM; Linux), in MB."""
+    status = Path(f"/proc/{pid}/status").read_text()
+    return tuple(int(status.split(name)[1].split()[0]) / 1024 for name in ("VmRSS:", "VmHWM:"))
+
+
+class Watcher:
+    """What another benchmark does around ``bench_touch``'s touches (``benchweb``: the page's clients)."""
+
+    def started(self, run: subprocess.Popen, output: _Lines) -> None:
+        """The table is up, its display drawn: the touches come next."""
+
+    def touched(self, tile: int, pad_s: float) -> None:
+        """A touch's LED frame is shown; its pad changed at ``pad_s`` (``time.monotonic``'s clock)."""
+
+    def finished(self, run: subprocess.Popen, output: _Lines) -> None:
+        """The touches are done; the table still runs."""
+
+
 def bench_touch(
-    touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), progress=silent, root: Path | None = None
+    touches: int = 1000, gap_s: tuple[float, float] = (0.03, 0.08), progress=silent, root: Path | None = None,
+    config: str = "", watcher: Watcher | None = None, floors: bool = True,
 ) -> dict:
     """Time ``touches`` touches from pad to LEDs (see the module's docstring); ``progress(msgid, **params)``
     hears how far it is (``progress.Progress`` shows it on a terminal). ``root``: ``run`` in that
-    arm64 root (``benchroot``, checked with ``benchroot.check`` first), the rest here."""
+    arm64 root (``benchroot``, checked with ``benchroot.check`` first), the rest here. ``config``:
+    more of ``run``'s configuration (sections it does not have yet); ``watcher`` hears the touches;
+    ``floors=False`` leaves out the floors and the firmware alone (the result has no such keys)."""
     command = micropython_command()
     if command is None:
         raise MicroPythonMissing()
@@ -393,7 +415,7 @@ def bench_touch(
         master, slave = os.openpty()
         tty.setraw(slave)
         os.set_blocking(master, False)  # the firmware then reads what has arrived in one go (unix_stdin.py)
-        files = _Files(folder, os.ttyname(slave), debounce)
+        files = _Files(folder, os.ttyname(slave), debounce, config)
         firmware = subprocess.Popen(
             [command, str(shims / "bench_board.py")],
             stdin=master, stdout=master, stderr=open(folder / "firmware.err", "wb"),
@@ -424,6 +446,8 @@ def bench_touch(
             first_s = files.wait_result("first", alive)[0] / 1e6 - started
             files.wait_drawn(alive)  # the touches begin once the spymaster display shows the game
             time.sleep(SETTLE_S)
+            watcher = watcher or Watcher()
+            watcher.started(run, output)
 
             def pin(level: str, number: int) -> None:
                 run.stdin.write(f"{level} {number}\n".encode())
@@ -476,11 +500,12 @@ def bench_touch(
                 parts["host"].append((arrived - sent) / 1000)
                 parts["frame"].append((shown - arrived) / 1000)
                 parts["total"].append((shown - pad) / 1000)
+                watcher.touched(tile, pad / 1e6)
                 time.sleep(random.uniform(*gap_s))
             files.command("report")
             count, frame_p50, frame_p99, frame_max = files.wait_result("frames", alive)
-            status = Path(f"/proc/{run.pid}/status").read_text()
-            rss_mb = int(status.split("VmRSS:")[1].split()[0]) / 1024
+            rss_mb, hwm_mb = memory_mb(run.pid)
+            watcher.finished(run, output)
         finally:
             run.terminate()
             try:
@@ -490,31 +515,38 @@ def bench_touch(
             firmware.kill()
             firmware.wait(timeout=10)
             os.close(slave)
-        progress("bench.progress_floors")
-        pty = _pty_round_trip(command)
-        fsync = _fsync_appends(folder)
-    progress("bench.progress_firmware")
-    alone = firmware_alone(2000)
-    bytewise = firmware_alone(500, bytewise=True)
+        if floors:
+            progress("bench.progress_floors")
+            pty = _pty_round_trip(command)
+            fsync = _fsync_appends(folder)
     host = parts["host"]
-    return {
+    result = {
         "touches": touches,
         "games": games,
         "ready_s": ready_s,
         "first_frame_s": first_s,
-        "total": {name: _summary(values) for name, values in parts.items()},
+        "total": {name: summary(values) for name, values in parts.items()},
         "over_10ms": sum(1 for value in host if value > 10),
         "frames": {"count": count, "p50_us": frame_p50, "p99_us": frame_p99, "max_us": frame_max},
-        "pty_ms": _summary(pty),
-        "fsync_ms": _summary(fsync),
         "rss_mb": rss_mb,
-        "firmware_alone": alone,
-        "firmware_bytewise": bytewise,
-        "firmware_alone_us": int(bytewise["set_us"]["p99"]),  # a touch lights its tile with a SET
+        "hwm_mb": hwm_mb,
         "debounce": debounce,  # the table's [tiles] touch_debounce: the run above sent it too
         "debounce_source": debounce_source,
     }
+    if not floors:
+        return result
+    progress("bench.progress_firmware")
+    alone = firmware_alone(2000)
+    bytewise = firmware_alone(500, bytewise=True)
+    return {
+        **result,
+        "pty_ms": summary(pty),
+        "fsync_ms": summary(fsync),
+        "firmware_alone": alone,
+        "firmware_bytewise": bytewise,
+        "firmware_alone_us": int(bytewise["set_us"]["p99"]),  # a touch lights its tile with a SET
+    }
 
 
-def _summary(values: list[float]) -> dict:
+def summary(values: list[float]) -> dict:
     return {"p50": statistics.median(values), "p99": _percentile(values, 0.99), "max": max(values)}

@@ -13,9 +13,10 @@ from ..i18n import Translator
 
 def add_parser(commands, tr: Translator) -> None:
     bench = commands.add_parser("bench", help=tr("cli.bench"), description=tr("cli.bench"))
-    bench.add_argument("what", choices=["touch", "run", "tiles"], help=tr("cli.bench_what"))
+    bench.add_argument("what", choices=["touch", "run", "tiles", "web"], help=tr("cli.bench_what"))
     bench.add_argument("--touches", type=positive(int, tr, 1_000_000), default=None, metavar="N", help=tr("cli.bench_touches"))
     bench.add_argument("--seconds", type=positive(float, tr, 3600), default=None, metavar="SECONDS", help=tr("cli.bench_seconds"))
+    bench.add_argument("--clients", type=positive(int, tr, 40), default=20, metavar="N", help=tr("cli.bench_clients"))
     bench.add_argument(
         "--arm64", nargs="?", const=str(default_root()), default=None, metavar="DIR",
         help=tr("cli.bench_arm64", root=default_root()),
@@ -30,6 +31,8 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
 
     if args.what == "touch":
         return _bench_touch(args.touches or 1000, None if args.arm64 is None else Path(args.arm64), tr)
+    if args.what == "web":
+        return _bench_web(args.touches or 300, args.clients, args.seconds or 10.0, tr)
     seconds = args.seconds or 3.0
     if args.what == "run":
         with Progress(tr) as progress:
@@ -113,4 +116,48 @@ def _bench_touch(touches: int, root: Path | None, tr: Translator) -> int:
             "bench.touch_estimate", host_factor=estimate["host_factor"], fw_factor=estimate["fw_factor"],
             low=f"{estimate['low']:.0f}", high=f"{estimate['high']:.0f}",
         ))
+    return 0
+
+
+def _bench_web(touches: int, clients: int, seconds: float, tr: Translator) -> int:
+    from ..benchtouch import MicroPythonMissing
+    from ..benchweb import BUDGETS, bench_web
+    from ..progress import Progress
+
+    with Progress(tr) as progress:
+        try:
+            result = bench_web(touches, clients, seconds, progress=progress)
+        except MicroPythonMissing:
+            progress.close()
+            import shlex
+
+            print(tr("bench.no_micropython", python=shlex.quote(sys.executable)), file=sys.stderr)
+            return 1
+
+    def ms(part: dict) -> dict:
+        return {name: f"{part[name]:.2f}" for name in ("p50", "p99", "max")}
+
+    def mb(pair: tuple[float, float]) -> dict:
+        return {"rss": f"{pair[0]:.0f}", "hwm": f"{pair[1]:.0f}"}
+
+    (before, after), budget = result["load"], BUDGETS
+    print(tr("bench.web_title", touches=touches, clients=clients, games=result["games"][1]))
+    print(tr("bench.web_setup"))
+    print(tr("bench.web_load", cpus=result["cpus"], before=f"{before[0]:.2f}", after=f"{after[0]:.2f}"))
+    print(tr("bench.web_page", clients=clients, budget=budget["page_p99_ms"], **ms(result["page_ms"])))
+    print(tr("bench.web_page_first", **ms(result["first_ms"])))
+    print(tr("bench.web_page_last", **ms(result["last_ms"])))
+    print(tr("bench.web_led_off", **ms(result["led_off_ms"])))
+    print(tr("bench.web_led_on", clients=clients, **ms(result["led_on_ms"])))
+    print(tr("bench.web_host", off=f"{result['host_off_ms']['p99']:.2f}", on=f"{result['host_on_ms']['p99']:.2f}"))
+    queued, held = result["stuck_queued"]
+    print(tr("bench.web_stuck", drops=result["stuck_drops"], queued=f"{queued / 1024:.0f}", held=f"{held / 1024:.0f}"))
+    print(tr("bench.web_memory_on", clients=clients, budget=budget["rss_mb"], **mb(result["memory_on_mb"])))
+    print(tr("bench.web_memory_off", **mb(result["memory_off_mb"])))
+    print(tr(
+        "bench.web_idle", seconds=f"{result['idle_seconds']:g}", clients=result["idle_clients"],
+        on=f"{result['idle_on_percent']:.2f}", off=f"{result['idle_off_percent']:.2f}",
+        budget=budget["idle_cpu_percent"],
+    ))
+    print(tr("bench.web_left_out"))
     return 0
