@@ -12,6 +12,7 @@ from __future__ import annotations
 import asyncio
 import json
 import logging
+import socket
 
 from aiohttp import WSMsgType, web
 
@@ -24,6 +25,7 @@ MAX_MESSAGE = 512  # bytes of a message from a page (pages send none; pings are 
 MAX_SOCKETS = 48  # open at once: a table's phones, a TV and guests, many times over
 SEND_SECONDS = 5.0
 BEHIND_BYTES = 256 * 1024
+SEND_BUFFER = 32 * 1024  # the kernel's part of a socket's backlog: without a bound it takes megabytes of old states
 UNPAIRED = json.dumps({"type": "unpaired"})
 
 
@@ -78,6 +80,9 @@ class Hub:
             return web.json_response({"error": "web.server_busy"}, status=503)
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30, autoping=True)
         await ws.prepare(request)
+        raw = request.transport.get_extra_info("socket") if request.transport is not None else None
+        if raw is not None:  # a page that stops reading then fills our buffer soon and is dropped
+            raw.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
         sock = _Socket(ws, request.transport, session)
         self.sockets.add(sock)
         message = self._private if session is not None else self._public
