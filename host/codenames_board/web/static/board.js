@@ -199,6 +199,7 @@ class Hero {
 }
 
 function phaseText(state) {
+  if (state.clue_entry === true) return "web.phase_clue_yours";  // the spymasters' own phone
   if (state.phase === "cover") return state.variant === "duo" ? "web.phase_cover_duo" : "web.phase_cover";
   return `web.phase_${state.phase}`;
 }
