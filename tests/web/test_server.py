@@ -2,29 +2,17 @@
 
 import json
 import os
-import threading
 
 os.environ.setdefault("SDL_VIDEODRIVER", "dummy")
 
 import pytest  # noqa: E402
-from gpiozero.pins.mock import MockFactory, MockPWMPin  # noqa: E402
-from rawweb import RawSocket, Table, post_json, request  # noqa: E402
+from rawweb import Clock, RawSocket, post_json, request, running_table  # noqa: E402
 
 from codenames_board.config import parse  # noqa: E402
-from codenames_board.controller import Runtime  # noqa: E402
 from codenames_board.engine import Identity, Phase  # noqa: E402
 from codenames_board.i18n import Translator  # noqa: E402
 from codenames_board.record import read_record  # noqa: E402
-from codenames_board.tileboard import VirtualTileBoard  # noqa: E402
 from codenames_board.web import pairing as pairing_module  # noqa: E402
-
-
-class Clock:
-    def __init__(self):
-        self.now = 5000.0
-
-    def __call__(self):
-        return self.now
 
 
 @pytest.fixture
@@ -32,22 +20,8 @@ def table(tmp_path):
     started = []
 
     def start(settings="", state=None, words=None):
-        state = state or tmp_path / "state"
-        config = parse(
-            f'state_dir = "{state}"\n[controls]\nbounce_ms = 0\n[timer]\nclue_seconds = 0\nguess_seconds = 0\n'
-            f'[web]\nenabled = true\naddress = "127.0.0.1"\nport = 0\n{settings}'
-        )
-        factory = MockFactory(pin_class=MockPWMPin)
-        board = VirtualTileBoard(status_leds=12)
-        clock = Clock()
-        deal = (lambda: list(words)) if words else None
-        runtime = Runtime(config, Translator("en"), pin_factory=factory, tileboard=board, clock=clock, deal_words=deal)
-        runtime.start()
-        thread = threading.Thread(target=runtime.controller.run)
-        thread.start()
-        run = Table(runtime, factory, board, clock, config, thread)
+        run = running_table(state or tmp_path / "state", settings, words)
         started.append(run)
-        run.settle()
         return run
 
     yield start
@@ -314,7 +288,7 @@ def _public_bytes(run, script):
 
 
 def test_an_unrevealed_tile_never_reaches_an_unpaired_client_in_any_byte(table, tmp_path):
-    from codenames_board.engine import Key, Team
+    from codenames_board.engine import Key
 
     key = Key.generate(26)
     start = key.start

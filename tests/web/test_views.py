@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from test_published import played, twin_key
 
 from codenames_board.cluewords import MAX_CLUE_WORD, clue_word_problem
-from codenames_board.engine import UNLIMITED, Clue, EndTurn, GameView, Identity, Key, Penalty, Touch, Undo, new_game
+from codenames_board.engine import UNLIMITED, Clue, GameView, Identity, Key, Penalty, Touch, Undo, new_game
 from codenames_board.i18n import Translator
 from codenames_board.published import TableState, public_state
 from codenames_board.record import Header, RecordError, RecordWriter, parse_record, read_record
