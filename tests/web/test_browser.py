@@ -422,3 +422,20 @@ def test_touch_to_public_page_with_twenty_clients_is_printed(table, pages):
         f"(19 plain WebSockets + Chromium): p50 {nearest_rank(ordered, 0.5):.1f} ms, "
         f"p99 {nearest_rank(ordered, 0.99):.1f} ms, max {ordered[-1]:.1f} ms"
     )
+
+
+def test_the_qr_codes_address_pairs_and_its_token_leaves_the_address_bar_for_an_httponly_cookie(table, pages, expect):
+    run = table(words=WORDS)
+    card = run.runtime.web.pairing.card()
+    token = card.url.split("#t=")[1]
+    asked = []
+    page = pages.open(card.url[len(pages.base):], before=lambda page: page.on("request", lambda r: asked.append(r.url)))
+    page.wait_for_url("**/spymaster")
+    expect(page.locator("ol.grid > li").first).to_be_visible()
+    assert token not in page.url and "#" not in page.url
+    assert page.evaluate("document.cookie") == ""  # HttpOnly: no script on the page can read the session
+    assert token not in page.evaluate("JSON.stringify([location.href, history.length, document.referrer])")
+    assert not [url for url in asked if token in url]  # the token went in a POST body, never in a URL
+    cookies = page.context.cookies()
+    assert [(c["name"], c["httpOnly"], c["sameSite"]) for c in cookies] == [("cb_session", True, "Strict")]
+    assert token not in cookies[0]["value"]
