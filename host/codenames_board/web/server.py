@@ -77,6 +77,7 @@ class WebServer:
         self._thread.start()
         started.wait()
         if failed:
+            self._thread.join()  # its loop closed: nothing is left to stop
             raise failed[0]
 
     def show(self, state) -> None:
