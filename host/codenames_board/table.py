@@ -1,10 +1,12 @@
 """The table: input events in, one published state out after every change.
 
-``Table`` turns gestures (touches, buttons, the encoder) into the game's actions
-and questions, and publishes what results as an immutable ``TableState`` to its
-outputs (``published``): the LEDs, the buzzer, the spymaster display, whatever
-else is added. Its parts each do one job: ``gestures.Holds`` (held buttons),
-``prompts.Prompts`` (questions and notices, with their expiry),
+``Table`` turns gestures (touches, buttons, the encoder) and other inputs'
+intentions (``gestures.Intent``: a paired phone's clue or words) into the game's
+actions and questions, and publishes what results as an immutable ``TableState``
+to its outputs (``published``): the LEDs, the buzzer, the web page, the spymaster
+display, whatever else is added. Its parts each do one job: ``gestures.Gestures``
+(presses and holds) and ``gestures.ClueDial``, ``prompts.Prompts`` (questions and
+notices, with their expiry) and ``prompts.BoardWatch`` (the tile board's state),
 ``sandtimer.TimerRun``, ``recorded.RecordedGame`` (play, record, take back what
 the disk refused, repair) and ``shelf`` (the folder of games).
 
