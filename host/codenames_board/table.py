@@ -240,8 +240,9 @@ class Table:
             ask(None, now)
             if question is Confirm.NEW_GAME:
                 self.deal(now)
-            elif question is Confirm.UNPAIR:
+            elif question is Confirm.UNPAIR:  # the new PIN and code stay up for the phones to pair again
                 self.publisher.events.append(Unpair())
+                ask(Confirm.UNPAIR, now)
             elif question is not None:
                 self.play({Confirm.UNDO: Undo(), Confirm.PENALTY: Penalty()}[question], now)
         elif name == "dismiss":

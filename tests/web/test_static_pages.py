@@ -30,6 +30,7 @@ IDENTITIES = ("red", "blue", "bystander", "assassin")
 BUILT = {
     "web.letter_": {f"web.letter_{identity}" for identity in IDENTITIES},
     "web.phase_": {"web.phase_clue", "web.phase_guess"},  # cover and over have their own texts
+    "web.phase_cover": {"web.phase_cover", "web.phase_cover_duo", "web.phase_cover_yours", "web.phase_cover_duo_yours"},
     "web.event_": {f"web.event_{kind}" for kind in ("end_turn", "timeout", "penalty", "skip")},
 }
 

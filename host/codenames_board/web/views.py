@@ -8,7 +8,7 @@ the private ``TableState``; the server sends it only to phones paired for this g
 
 from __future__ import annotations
 
-from ..engine import Identity, Reason, Team, tile_name
+from ..engine import Identity, Reason, tile_name
 from ..published import PublicState, TableState
 
 IDENTITY_NAMES = {
@@ -89,14 +89,16 @@ def reason(public: PublicState) -> str:
 
 
 def outcome_text(public: PublicState, tr) -> str:
-    """How the game ended, in one line, as the hooded display says it."""
+    """How the game ended, in the hooded display's words."""
     outcome = public.outcome
     assert outcome is not None
     assassin = outcome.reason is Reason.ASSASSIN
     if public.variant == "duo":
-        players: Team = public.start
-        if outcome.winner is players:
-            return tr("outcome.duo_win", score=outcome.score, title=tr(f"duo.title_{outcome.score}"))
-        return tr("outcome.duo_assassin") if assassin else tr("outcome.duo_shadow")
-    winner, loser = outcome.winner.value, outcome.winner.other.value
-    return tr("outcome.assassin", winner=winner, loser=loser) if assassin else tr("outcome.agents", winner=winner)
+        if outcome.winner is public.start:  # the players
+            title, left = tr(f"duo.title_{outcome.score}"), tr("display.duo_score", score=outcome.score)
+            return f"{tr('display.duo_win')} {title}. {left}."
+        why = tr("display.reason_duo_assassin") if assassin else tr("display.reason_duo_shadow")
+        return f"{tr('display.shadow_wins')}. {why}"
+    headline = tr("display.wins", winner=outcome.winner.value)
+    why = tr("display.reason_assassin", loser=outcome.winner.other.value) if assassin else tr("display.reason_agents")
+    return f"{headline[:1].upper()}{headline[1:]} {why}"

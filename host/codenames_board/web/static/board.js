@@ -199,8 +199,12 @@ class Hero {
 }
 
 function phaseText(state) {
-  if (state.clue_entry === true) return "web.phase_clue_yours";  // the spymasters' own phone
-  if (state.phase === "cover") return state.variant === "duo" ? "web.phase_cover_duo" : "web.phase_cover";
+  const yours = state.clue_entry !== undefined;  // the spymasters' own phone: say what to do
+  if (state.clue_entry === true) return "web.phase_clue_yours";
+  if (state.phase === "cover") {
+    const duo = state.variant === "duo" ? "_duo" : "";
+    return yours ? `web.phase_cover${duo}_yours` : `web.phase_cover${duo}`;
+  }
   return `web.phase_${state.phase}`;
 }
 

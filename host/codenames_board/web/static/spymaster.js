@@ -111,6 +111,8 @@ class ClueForm {
     this.fields.disabled = !open;
     this.hint.classList.toggle("hidden", open);
     if (open && this.open === false) this.say("", false);
+    if (!open && state.phase !== "guess") this.say("", false);  // "Clue given." lasts as long as its turn
+    this.node.classList.toggle("hidden", state.outcome !== null);  // no next clue after the game
     if (!open && this.open) this.reset();
     this.open = open;
   }
