@@ -62,6 +62,10 @@ export class TileGrid {
       this.tiles.push(view);
     }
     this.turn(false);
+    // A word is fitted to its tile by measuring it (a W is wider than an I): again whenever the grid resizes.
+    if (typeof ResizeObserver === "function") {
+      new ResizeObserver(() => this.tiles.forEach((view) => fitWord(view))).observe(this.node);
+    }
   }
 
   turn(rotated) {
@@ -86,15 +90,40 @@ export class TileGrid {
     if (animate && !view.shown && tile.shown) classes.push("flip");  // revealed just now
     view.shown = tile.shown;
     view.node.className = classes.join(" ");
-    view.word.textContent = tile.word || name;
+    const text = tile.word || name;
     view.name.textContent = tile.word ? name : "";
-    view.node.style.setProperty("--len", String(Math.max((tile.word || name).length, 5)));
+    if (view.word.textContent !== text) {
+      view.word.textContent = text;
+      view.fitted = false;
+    }
     view.mark.textContent = identity ? t(`web.letter_${identity}`) : "";
     const said = [name, tile.word, identity ? t(`identity.${identity}`) : null];
     if (tile.covered) said.push(t("web.covered"));
     if (this.keyed && tile.shown) said.push(t("web.revealed"));
     view.node.title = said.filter(Boolean).join(" · ");
+    if (!view.fitted) fitWord(view);
   }
+}
+
+const SMALLEST = 0.55;  // of the tile's largest type (about 9 % of its width): below it, two lines instead
+
+/** The word on one line, shrunk as far as it must to fit its tile; a word too long even then gets two
+    lines, broken where the language hyphenates it (the page's lang) or else anywhere. */
+function fitWord(view) {
+  const {node, word} = view;
+  node.classList.remove("wrap");
+  node.style.setProperty("--fit", "1");
+  const room = node.clientWidth * 0.9;
+  const wide = word.scrollWidth;
+  view.fitted = room > 0;
+  if (!view.fitted || wide <= room) return;
+  const fit = room / wide;
+  if (fit >= SMALLEST) {
+    node.style.setProperty("--fit", fit.toFixed(3));
+    return;
+  }
+  node.classList.add("wrap");  // two lines hold about twice as much
+  node.style.setProperty("--fit", Math.min(1, Math.max(fit * 1.8, SMALLEST)).toFixed(3));
 }
 
 /** The sand timer: counts down locally from `left` (as of the moment the state was sent). */
