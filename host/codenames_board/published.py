@@ -65,21 +65,51 @@ class Unpair:
 
 @dataclass(frozen=True)
 class ClueEntry:
-    """One clue of the clue log and the tiles touched after it, in order (covers marked)."""
+    """One line of the clue log. ``kind``: ``clue`` (a clue and the tiles touched after it), ``no_clue`` (a turn
+    that ended before its clue: an illegal one, the time up) or ``cover`` (a spymaster covering agents after a
+    turn: the classic penalty's, the duo's). ``ended``: why the turn ended where the tiles do not say it
+    (``end_turn``, ``timeout``, ``penalty``), else None."""
 
     team: Team
-    count: ClueCount
+    count: ClueCount | None
     word: str | None
     touched: tuple[tuple[int, Identity, bool], ...]  # (tile, what it was, covered rather than guessed)
+    kind: str = "clue"
+    ended: str | None = None
+
+
+SAID_ENDS = ("end_turn", "timeout", "penalty")  # why a turn ended where its tiles do not show it
 
 
 def clue_log(game: GameView) -> tuple[ClueEntry, ...]:
-    """Every clue with the revealed tiles that followed it, up to the next clue. Reads the key of revealed tiles only."""
-    key, revealed, covered, clues = game.key, game.revealed, set(game.covered), game.clues
-    entries = []
-    for index, (team, count, word, start) in enumerate(clues):
-        end = clues[index + 1][3] if index + 1 < len(clues) else len(revealed)
-        entries.append(ClueEntry(team, count, word, tuple((t, key[t], t in covered) for t in revealed[start:end])))
+    """The game's clues, turns and covers in order, from the engine's records of them (``clues``, ``ends``).
+    Reads the key of revealed tiles only."""
+    key, revealed, covered = game.key, game.revealed, set(game.covered)
+
+    def tiles(start: int, stop: int) -> tuple:
+        return tuple((tile, key[tile], tile in covered) for tile in revealed[start:stop])
+
+    marks = sorted([(clue[4], 0, clue) for clue in game.clues] + [(end[2], 1, end) for end in game.ends],
+                   key=lambda mark: (mark[0], mark[1]))
+    starts = [mark[2][3] for mark in marks] + [len(revealed)]  # tiles revealed by each mark
+    entries: list[ClueEntry] = []
+    open_clue = None  # the clue whose turn goes on, and where its tiles start
+    for index, (_, kind, mark) in enumerate(marks):
+        if kind == 0:
+            open_clue = mark
+            continue
+        team, why, _, stop = mark
+        why = why.value if why.value in SAID_ENDS else None
+        if open_clue is not None and open_clue[0] is team:
+            entries.append(ClueEntry(team, open_clue[1], open_clue[2], tiles(open_clue[3], stop), "clue", why))
+        else:  # the turn ended before a clue was given
+            entries.append(ClueEntry(team, None, None, (), "no_clue", why))
+        open_clue = None
+        cover_stop = starts[index + 1]
+        if cover_stop > stop:  # the tiles revealed after a turn's end and before the next clue: covers
+            entries.append(ClueEntry(team.other, None, None, tiles(stop, cover_stop), "cover"))
+    if open_clue is not None:
+        entries.append(ClueEntry(open_clue[0], open_clue[1], open_clue[2], tiles(open_clue[3], len(revealed))))
     return tuple(entries)
 
 

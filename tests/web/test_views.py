@@ -10,7 +10,7 @@ from hypothesis import strategies as st
 from test_published import played, twin_key
 
 from codenames_board.cluewords import MAX_CLUE_WORD, clue_word_problem
-from codenames_board.engine import UNLIMITED, Clue, GameView, Identity, Key, Penalty, Touch, Undo, new_game
+from codenames_board.engine import UNLIMITED, Clue, EndTurn, GameView, Identity, Key, Penalty, Timeout, Touch, Undo, new_game
 from codenames_board.i18n import Translator
 from codenames_board.published import TableState, public_state
 from codenames_board.record import Header, RecordError, RecordWriter, parse_record, read_record
@@ -48,11 +48,13 @@ def test_the_clue_log_has_every_clue_with_its_word_and_the_tiles_after_it_in_ord
     for action in (Clue(2, "river"), Touch(0), Touch(17), Clue(1), Touch(9), Touch(10), Penalty(), Touch(11)):
         game.play(action)  # blue's two guesses end its turn; red's illegal clue: blue covers its agent 11
     view = public_view(public_state(GameView.of(game), UiState(), None, None), EN, 0)
-    log = [(entry["team"], entry["word"], entry["count"],
+    log = [(entry["kind"], entry["team"], entry["word"], entry["count"], entry["ended"],
             [(t["name"], t["identity"], t["covered"]) for t in entry["touched"]]) for entry in view["clues"]]
     assert log == [
-        ("red", "river", 2, [("A1", "red", False), ("D3", "bystander", False)]),
-        ("blue", None, 1, [("B5", "blue", False), ("C1", "blue", False), ("C2", "blue", True)]),
+        ("clue", "red", "river", 2, None, [("A1", "red", False), ("D3", "bystander", False)]),
+        ("clue", "blue", None, 1, None, [("B5", "blue", False), ("C1", "blue", False)]),
+        ("no_clue", "red", None, None, "penalty", []),  # red's clue was illegal: no number was entered
+        ("cover", "blue", None, None, None, [("C2", "blue", True)]),
     ]
     assert view["clue"] is None and view["phase"] == "clue"
     game.play(Undo())  # the cover
@@ -61,7 +63,7 @@ def test_the_clue_log_has_every_clue_with_its_word_and_the_tiles_after_it_in_ord
     game.play(Undo())  # B5
     game.play(Undo())  # blue's clue: gone from the log
     view = public_view(public_state(GameView.of(game), UiState(), None, None), EN, 0)
-    assert [entry["word"] for entry in view["clues"]] == ["river"]
+    assert [(entry["word"], entry["kind"]) for entry in view["clues"]] == [("river", "clue")]
 
 
 def test_the_current_clue_shows_its_word_and_only_public_notices_are_sent():
@@ -130,3 +132,20 @@ def test_views_are_plain_data():
     game = new_game(KEY)
     assert dataclasses.is_dataclass(public_state(GameView.of(game), UiState(), None, None))
     assert Identity.ASSASSIN.name not in json.dumps(public_view(public_state(GameView.of(game), UiState(), None, None), EN, 0))
+
+
+def test_the_log_says_why_a_turn_ended_where_its_tiles_do_not_and_the_duo_covers_apart():
+    game = new_game(KEY)
+    for action in (Clue(1, "sun"), Touch(0), EndTurn(), Clue(2), Timeout(), Clue(0), Penalty()):
+        game.play(action)
+    view = public_view(public_state(GameView.of(game), UiState(), None, None), EN, 0)
+    assert [(e["kind"], e["team"], e["count"], e["ended"], len(e["touched"])) for e in view["clues"]] == [
+        ("clue", "red", 1, "end_turn", 1), ("clue", "blue", 2, "timeout", 0), ("clue", "red", 0, "penalty", 0),
+    ]
+    duo = new_game(KEY, "duo")  # red plays, blue is the shadow
+    for action in (Clue(1), Touch(0), Touch(17), Touch(9), Clue(1), Touch(1)):
+        duo.play(action)
+    view = public_view(public_state(GameView.of(duo), UiState(), None, None), EN, 0)
+    assert [(e["kind"], e["team"], [t["name"] for t in e["touched"]]) for e in view["clues"]] == [
+        ("clue", "red", ["A1", "D3"]), ("cover", "blue", ["B5"]), ("clue", "red", ["A2"]),
+    ]

@@ -10,7 +10,7 @@ cover follows, as after every turn).
 from __future__ import annotations
 
 from . import errors
-from .game import Event, Game, Outcome, Phase, Reason, TurnEnd, TurnEnded
+from .game import Event, Game, Outcome, Phase, Reason, TurnEnd
 from .key import Team
 
 
@@ -27,7 +27,7 @@ class DuoGame(Game):
         return self.key.start.other
 
     def _end_turn(self, reason: TurnEnd) -> list[Event]:
-        events: list[Event] = [TurnEnded(self.turn, reason)]
+        events: list[Event] = [self._ended(reason)]
         self.clue = None
         self.guesses_made = 0
         self.guesses_left = None

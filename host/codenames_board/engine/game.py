@@ -121,33 +121,37 @@ class Position:
         self.guesses_made = 0
         self.guesses_left: int | None = None
         self.outcome: Outcome | None = None
-        # The clues given, oldest first: (team, count, word or None, how many tiles were revealed before it).
-        self.clues: list[tuple[Team, ClueCount, str | None, int]] = []
+        # The clues given, oldest first: (team, count, word or None, tiles revealed before it, its action's index).
+        self.clues: list[tuple[Team, ClueCount, str | None, int, int]] = []
+        # The guessing turns' ends: (team, why, the index of the action that ended it, tiles revealed by then).
+        self.ends: list[tuple[Team, TurnEnd, int, int]] = []
         self._left = {team: len(self.key.agents(team)) for team in Team}  # agents not yet revealed
 
     def _save(self) -> tuple:
-        """What an action may change. ``revealed``, ``covered`` and ``clues`` only grow between undos,
-        so their lengths are enough to restore them."""
+        """What an action may change. ``revealed``, ``covered``, ``clues`` and ``ends`` only grow between
+        undos, so their lengths are enough to restore them."""
         return (
-            self.turn, self.phase, len(self.revealed), len(self.covered), len(self.clues),
+            self.turn, self.phase, len(self.revealed), len(self.covered), len(self.clues), len(self.ends),
             self.clue, self.guesses_made, self.guesses_left, self.outcome,
             self._left[Team.RED], self._left[Team.BLUE],
         )
 
     def _load(self, saved: tuple) -> None:
         (
-            self.turn, self.phase, revealed, covered, clues, self.clue, self.guesses_made, self.guesses_left,
+            self.turn, self.phase, revealed, covered, clues, ends, self.clue, self.guesses_made, self.guesses_left,
             self.outcome, self._left[Team.RED], self._left[Team.BLUE],
         ) = saved
         del self.revealed[revealed:]
         del self.covered[covered:]
         del self.clues[clues:]
+        del self.ends[ends:]
 
     def copy(self) -> Position:
         """An independent copy (for another thread to read while this game goes on)."""
         twin = copy.copy(self)
         twin.actions, twin._before = list(self.actions), list(self._before)
         twin.revealed, twin.covered, twin.clues = list(self.revealed), list(self.covered), list(self.clues)
+        twin.ends = list(self.ends)
         twin._left = dict(self._left)
         return twin
 
@@ -260,7 +264,7 @@ class Game(Position):
         self.clue = count
         self.guesses_made = 0
         self.guesses_left = count + 1 if isinstance(count, int) and count > 0 else None
-        self.clues.append((self.turn, count, word, len(self.revealed)))
+        self.clues.append((self.turn, count, word, len(self.revealed), len(self.actions)))
         return [ClueGiven(self.turn, count, word)]
 
     def _touch(self, tile: int) -> list[Event]:
@@ -333,7 +337,7 @@ class Game(Position):
         return self._end_turn(TurnEnd.PENALTY)
 
     def _end_turn(self, reason: TurnEnd) -> list[Event]:
-        events: list[Event] = [TurnEnded(self.turn, reason)]
+        events: list[Event] = [self._ended(reason)]
         self.clue = None
         self.guesses_made = 0
         self.guesses_left = None
@@ -341,6 +345,11 @@ class Game(Position):
         # After an illegal clue the other team's spymaster may cover one of their agents first.
         self.phase = Phase.COVER if reason is TurnEnd.PENALTY else Phase.CLUE
         return events
+
+    def _ended(self, reason: TurnEnd) -> TurnEnded:
+        """The turn's end, kept for the clue log (every variant's ``_end_turn`` says it here)."""
+        self.ends.append((self.turn, reason, len(self.actions), len(self.revealed)))
+        return TurnEnded(self.turn, reason)
 
     def _after_cover(self) -> None:
         self.phase = Phase.CLUE  # the covering team plays next

@@ -32,14 +32,15 @@ class GameView:
     actions: tuple[Action, ...]  # the standing actions, oldest first
     version: int
     cover_can_skip: bool
-    clues: tuple[tuple, ...] = ()  # (team, count, word or None, tiles revealed before it), oldest first
+    clues: tuple[tuple, ...] = ()  # (team, count, word or None, tiles revealed before it, action index), oldest first
+    ends: tuple[tuple, ...] = ()  # the turns' ends: (team, TurnEnd, action index, tiles revealed by then)
 
     @classmethod
     def of(cls, game: Game) -> GameView:
         return cls(
             game.variant, game.key, game.turn, game.phase, tuple(game.revealed), tuple(game.covered), game.clue,
             game.guesses_made, game.guesses_left, game.outcome, (game.remaining(Team.RED), game.remaining(Team.BLUE)),
-            tuple(game.actions), game.version, game.cover_can_skip, tuple(game.clues),
+            tuple(game.actions), game.version, game.cover_can_skip, tuple(game.clues), tuple(game.ends),
         )
 
     @property

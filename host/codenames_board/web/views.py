@@ -53,8 +53,10 @@ def public_view(public: PublicState, tr, spymasters: int) -> dict:
         "clues": [
             {
                 "team": entry.team.value,
+                "kind": entry.kind,
                 "word": entry.word,
                 "count": entry.count,
+                "ended": entry.ended,
                 "touched": [
                     {
                         "tile": tile, "name": tile_name(tile), "word": words[tile] if words else None,

@@ -277,8 +277,15 @@ class ClueLog {
       const entry = el("li", `log-entry team-${clue.team}`);
       const head = el("div", "log-head");
       head.append(el("span", "log-number", String(index + 1)), el("span", "log-team", capital(t(`team.${clue.team}`))));
-      if (clue.word) head.append(el("span", "log-word", clue.word));
-      head.append(el("span", "log-count", countText(clue.count)));
+      if (clue.kind === "cover") {
+        head.append(el("span", "log-said", t("web.log_covers")));
+      } else if (clue.kind === "no_clue") {
+        head.append(el("span", "log-said", t("web.history_no_clue")));
+      } else {
+        if (clue.word) head.append(el("span", "log-word", clue.word));
+        head.append(el("span", "log-count", countText(clue.count)));
+      }
+      if (clue.ended) head.append(el("span", "log-ended", t(`web.event_${clue.ended}`)));  // END TURN, time up, penalty
       entry.append(head);
       if (clue.touched && clue.touched.length) {
         const touches = el("ol", "chips");
