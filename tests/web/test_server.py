@@ -62,7 +62,7 @@ def test_a_phone_paired_by_pin_sees_the_key_and_gives_a_clue_that_reaches_the_re
     run.tap(agent)
     logged = public.until(lambda m: m["clues"] and m["clues"][0]["touched"])
     assert logged["clues"] == [{
-        "team": team.value, "word": "river", "count": 2,
+        "team": team.value, "kind": "clue", "word": "river", "count": 2, "ended": None,
         "touched": [{"tile": agent, "name": logged["clues"][0]["touched"][0]["name"], "word": WORDS[agent],
                      "identity": team.value, "covered": False}],
     }]
