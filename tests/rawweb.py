@@ -23,7 +23,8 @@ CLIENT_KEY = "Y29kZW5hbWVzLWJvYXJkIQ=="  # 16 bytes, fixed: the handshake's answ
 
 def request(port: int, method: str, path: str, body: bytes = b"", headers: dict | None = None) -> tuple[int, dict, bytes, bytes]:
     """(status, headers with lower-case names, body, every byte received)."""
-    lines = [f"{method} {path} HTTP/1.1", f"Host: 127.0.0.1:{port}", "Connection: close"]
+    host = (headers or {}).pop("Host", f"127.0.0.1:{port}") if headers else f"127.0.0.1:{port}"
+    lines = [f"{method} {path} HTTP/1.1", f"Host: {host}", "Connection: close"]
     for name, value in (headers or {}).items():
         lines.append(f"{name}: {value}")
     if body or method == "POST":

@@ -16,8 +16,8 @@ _JOINERS = "-'’"
 
 
 def normal(word: str) -> str:
-    """A word as compared with the board's: NFC, case folded, outer spaces gone."""
-    return unicodedata.normalize("NFC", word).strip().casefold()
+    """A word as compared with the board's: NFKC (full-width letters as plain ones), case folded, outer spaces gone."""
+    return unicodedata.normalize("NFKC", word).strip().casefold()
 
 
 def clue_word_problem(word: object, board: tuple[str, ...] | list[str] | None) -> str | None:

@@ -12,6 +12,7 @@ from codenames_board.config import parse  # noqa: E402
 from codenames_board.engine import Identity, Phase  # noqa: E402
 from codenames_board.i18n import Translator  # noqa: E402
 from codenames_board.record import read_record  # noqa: E402
+from codenames_board.cluewords import clue_word_problem  # noqa: E402
 from codenames_board.web import pairing as pairing_module  # noqa: E402
 
 
@@ -413,3 +414,96 @@ def test_stopping_the_table_cuts_the_pages_sockets_and_ends_the_servers_thread(t
         with pytest.raises(ConnectionError):
             while page.message() is not None:
                 pass
+
+
+def test_one_guesser_cannot_lock_the_others_out_and_many_addresses_are_bounded_together():
+    clock = Clock()
+    pairing = pairing_module.Pairing("http://table", clock=clock)
+    good = pairing.card().pin
+    wrong = f"{(int(good) + 1) % 10**6:06d}"
+    for _ in range(pairing_module.FREE_TRIES):
+        with pytest.raises(pairing_module.PairRefused):
+            pairing.pair(pin=wrong, address="10.0.0.66")
+    with pytest.raises(pairing_module.PairRefused) as waited:
+        pairing.pair(pin=good, address="10.0.0.66")
+    assert waited.value.msgid == "web.pair_wait"
+    assert pairing.pair(pin=good, address="10.0.0.7")  # the spymaster's phone still pairs
+    refused = set()
+    for n in range(200):  # a guesser with many addresses: the table's own bound
+        try:
+            pairing.pair(pin=wrong, address=f"10.1.{n // 250}.{n % 250}")
+        except pairing_module.PairRefused as why:
+            refused.add(why.msgid)
+    assert "web.pair_wait" in refused
+    night = 12 * 3600
+    assert night / pairing_module.TABLE_TRY_SECONDS < 0.015 * 10**6  # at most 1.5 % of the PINs a night
+
+
+def test_a_request_for_another_host_name_and_a_socket_from_another_site_are_refused(table):
+    run = table()
+    assert request(run.port, "GET", "/", headers={"Host": "evil.example"})[0] == 421  # a name pointed at the table
+    for host in ("127.0.0.1", "localhost:1", "[::1]:8080", "raspberrypi.local:8080", "192.168.1.20:8080"):
+        assert request(run.port, "GET", "/api/texts", headers={"Host": host})[0] == 200, host
+    sock = socket_with_origin(run.port, "http://evil.example")
+    assert sock.startswith(b"HTTP/1.1 403")
+    assert socket_with_origin(run.port, f"http://127.0.0.1:{run.port}").startswith(b"HTTP/1.1 101")
+
+
+def socket_with_origin(port, origin):
+    import socket as sockets
+
+    with sockets.create_connection(("127.0.0.1", port), timeout=30) as sock:
+        sock.sendall((f"GET /ws HTTP/1.1\r\nHost: 127.0.0.1:{port}\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+                      f"Sec-WebSocket-Key: Y29kZW5hbWVzLWJvYXJkIQ==\r\nSec-WebSocket-Version: 13\r\nOrigin: {origin}\r\n\r\n").encode())
+        return sock.recv(4096)
+
+
+def test_one_address_cannot_take_every_socket_and_connection(table, monkeypatch):
+    from codenames_board.web import hub, server
+
+    monkeypatch.setattr(hub, "loopback", lambda address: False)  # this machine's address counted as a phone's
+    monkeypatch.setattr(server, "loopback", lambda address: False)
+    run = table()
+    pages = [RawSocket(run.port) for _ in range(hub.ADDRESS_SOCKETS)]
+    assert all(page.status == 101 for page in pages)
+    assert RawSocket(run.port).status == 503
+    import socket as sockets
+
+    held = [sockets.create_connection(("127.0.0.1", run.port)) for _ in range(server.ADDRESS_CONNECTIONS)]
+    run.settle()
+    status = None
+    try:
+        status = request(run.port, "GET", "/api/texts")[0]
+    except ConnectionError:
+        pass
+    assert status is None  # the connection over the bound was cut at once
+    for sock in held:
+        sock.close()
+
+
+def test_a_copied_session_cookie_shows_as_another_phone(table):
+    run = table()
+    cookie = run.pair()
+    public = RawSocket(run.port)
+    public.until(lambda m: m["spymasters"] == 1)
+    first, copy = RawSocket(run.port, "/ws/spymaster", cookie=cookie), RawSocket(run.port, "/ws/spymaster", cookie=cookie)
+    first.message(), copy.message()
+    run.tap(0)  # a new state: the counts anew
+    assert public.until(lambda m: m["spymasters"] == 2)
+
+
+def test_a_body_that_never_comes_does_not_hold_the_connection(table, monkeypatch):
+    from codenames_board.web import api
+
+    monkeypatch.setattr(api, "BODY_SECONDS", 0.3)
+    run = table()
+    import socket as sockets
+
+    with sockets.create_connection(("127.0.0.1", run.port), timeout=30) as sock:
+        sock.sendall(f"POST /api/pair HTTP/1.1\r\nHost: 127.0.0.1:{run.port}\r\nContent-Type: application/json\r\n"
+                     f"Content-Length: 900\r\n\r\n{{".encode())
+        assert sock.recv(4096).startswith(b"HTTP/1.1 408")
+
+
+def test_a_full_width_board_word_is_still_on_the_board():
+    assert clue_word_problem("\uff37\uff2f\uff32\uff24\uff13", ["WORD3"] + ["x"] * 24) == "web.clue_on_board"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import socket
 from dataclasses import replace
+from urllib.parse import urlsplit
 from pathlib import Path
 from typing import Callable
 
@@ -77,6 +78,7 @@ class Web:
                 host = lan_address()
             self._url = f"http://{'[' + host + ']' if ':' in host else host}:{self.server.port}"
             self.pairing.base_url = self._url
+        self.server.hosts.add((urlsplit(self._url).hostname or "").lower())
         return self._url
 
     @property

@@ -24,6 +24,7 @@ from . import history
 from .pairing import Pairing, PairRefused
 
 COOKIE = "cb_session"
+BODY_SECONDS = 5.0  # for a POST's body to arrive
 PAGES = {"/": "index.html", "/spymaster": "spymaster.html", "/pair": "pair.html", "/history": "history.html"}
 STATIC = {  # the page's files, and nothing else, served under /static/
     "app.js": "text/javascript",
@@ -36,6 +37,12 @@ STATIC = {  # the page's files, and nothing else, served under /static/
     "icon.svg": "image/svg+xml",
 }
 TEXT_SECTIONS = ("web.", "team.", "identity.", "duo.", "outcome.")
+
+
+def same_origin(request: web.Request) -> bool:
+    """No Origin (not a browser's cross-site request), or this page's own."""
+    origin = request.headers.get("Origin")
+    return origin is None or origin.split("://", 1)[-1] == request.host
 
 
 class Refused(Exception):
@@ -123,15 +130,16 @@ class Api:
 
     async def _json(self, request: web.Request) -> dict:
         """The body of a POST from this page: JSON, an object, same origin."""
-        origin = request.headers.get("Origin")
-        if origin is not None and origin.split("://", 1)[-1] != request.host:
+        if not same_origin(request):
             raise Refused(403, "web.bad_origin")
         if request.content_type != "application/json":
             raise Refused(415, "web.bad_request")
-        try:
-            body = json.loads(await request.text())
+        try:  # a body that never comes does not hold the connection for long
+            body = json.loads(await asyncio.wait_for(request.text(), BODY_SECONDS))
         except (ValueError, UnicodeDecodeError):
             raise Refused(400, "web.bad_request") from None
+        except asyncio.TimeoutError:
+            raise Refused(408, "web.bad_request") from None
         if not isinstance(body, dict):
             raise Refused(400, "web.bad_request")
         return body
@@ -144,7 +152,7 @@ class Api:
             pin_ok = isinstance(pin, str) and pin.isascii() and pin.isdigit() and len(pin) <= 12
             if not (token_ok or pin_ok):
                 raise Refused(400, "web.pair_wrong")
-            session = self.pairing.pair(token=token if token_ok else None, pin=pin if pin_ok else None)
+            session = self.pairing.pair(token if token_ok else None, pin if pin_ok else None, request.remote or "")
         except Refused as refused:
             return refused.response()
         except PairRefused as refused:

@@ -23,17 +23,24 @@ log = logging.getLogger(__name__)
 
 MAX_MESSAGE = 512  # bytes of a message from a page (pages send none; pings are frames, not messages)
 MAX_SOCKETS = 48  # open at once: a table's phones, a TV and guests, many times over
+ADDRESS_SOCKETS = 6  # ... from one address but this machine's: a phone's pages, a few tabs
 SEND_SECONDS = 5.0
 BEHIND_BYTES = 256 * 1024
 SEND_BUFFER = 32 * 1024  # the kernel's part of a socket's backlog: without a bound it takes megabytes of old states
 UNPAIRED = json.dumps({"type": "unpaired"})
 
 
+def loopback(address: str | None) -> bool:
+    """This machine itself (a benchmark, a test, the simulator's user): no limit per address for it."""
+    return address in ("127.0.0.1", "::1") or (address or "").startswith("127.")
+
+
 class _Socket:
     """One page's socket: the newest message not yet sent, and whether it may see the key."""
 
-    def __init__(self, ws: web.WebSocketResponse, transport, session: str | None) -> None:
+    def __init__(self, ws: web.WebSocketResponse, transport, session: str | None, peer: str | None = None) -> None:
         self.ws = ws
+        self.peer = peer  # the page's address
         self.transport = transport
         self.session = session  # paired: the key goes to this socket
         self.pending: str | None = None
@@ -67,7 +74,8 @@ class Hub:
             for sock in [sock for sock in self.sockets if sock.session is not None]:
                 self.sockets.discard(sock)  # it hears this, then nothing more
                 sock.offer(UNPAIRED)
-        devices = self.pairing.devices
+        # Phones paired, or more if a session's cookie were copied to another socket: never fewer than there are.
+        devices = max(self.pairing.devices, sum(1 for sock in self.sockets if sock.session is not None))
         # The public message from the public state alone; the key only in the paired phones' one.
         self._public = json.dumps(public_view(state.public, self.tr, devices))
         self._private = json.dumps(spymaster_view(state, self.tr, devices, self.clue_entry))
@@ -76,14 +84,16 @@ class Hub:
 
     async def serve(self, request: web.Request, session: str | None) -> web.StreamResponse:
         """A page's socket, from the upgrade to its end; ``session``: paired this round (checked by the caller)."""
-        if len(self.sockets) >= MAX_SOCKETS:
+        peer = request.remote
+        crowded = not loopback(peer) and sum(1 for sock in self.sockets if sock.peer == peer) >= ADDRESS_SOCKETS
+        if len(self.sockets) >= MAX_SOCKETS or crowded:
             return web.json_response({"error": "web.server_busy"}, status=503)
         ws = web.WebSocketResponse(max_msg_size=MAX_MESSAGE, heartbeat=30, autoping=True)
         await ws.prepare(request)
         raw = request.transport.get_extra_info("socket") if request.transport is not None else None
         if raw is not None:  # a page that stops reading then fills our buffer soon and is dropped
             raw.setsockopt(socket.SOL_SOCKET, socket.SO_SNDBUF, SEND_BUFFER)
-        sock = _Socket(ws, request.transport, session)
+        sock = _Socket(ws, request.transport, session, peer)
         self.sockets.add(sock)
         message = self._private if session is not None else self._public
         if message is not None:

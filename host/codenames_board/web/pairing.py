@@ -5,11 +5,12 @@ The hooded display shows a QR code of ``BASE/pair#t=TOKEN`` and a six-digit PIN
 value the server keeps in an HttpOnly cookie. ``new_round()`` (a new game, or the
 table's "unpair") forgets every session and makes a new token and PIN.
 
-Guessing the PIN is bounded for the whole table, not per address (addresses are
-cheap on a home network): ``FREE_TRIES`` wrong tries, then one more every
-``TRY_SECONDS``. A million guesses then take 58 days; a night of 12 hours allows
-about 8,600, a chance of under 1 % to find one PIN, and the PIN changes every game.
-The token is 128 random bits: it needs no such bound. A good PIN resets the bound.
+Guessing the PIN is bounded twice. Each address has ``FREE_TRIES`` wrong tries, then
+one more every ``TRY_SECONDS``, so one guesser cannot lock the others out; and the
+whole table has ``TABLE_FREE_TRIES``, then one every ``TABLE_TRY_SECONDS``, against
+a guesser with many addresses. A million guesses then take 35 days; a night of 12
+hours allows 14,400 (1.4 % of the PINs), and the PIN changes every game. The token
+is 128 random bits: it needs no bound. A good PIN resets its address's bound.
 """
 
 from __future__ import annotations
@@ -24,6 +25,9 @@ from ..ui import PairingCard
 
 FREE_TRIES = 5
 TRY_SECONDS = 5.0
+TABLE_FREE_TRIES = 10
+TABLE_TRY_SECONDS = 3.0
+ADDRESSES_KEPT = 256  # the addresses whose tries are counted; the oldest is forgotten first
 MAX_PHONES = 8  # paired at once: two spymasters with a spare phone each, and then some
 
 
@@ -40,6 +44,20 @@ class PairRefused(Exception):
         self.seconds = seconds
 
 
+class _Tries:
+    """Wrong tries left: ``free`` at most, one more every ``seconds``."""
+
+    def __init__(self, free: int, seconds: float, now: float) -> None:
+        self.free, self.seconds = free, seconds
+        self.left, self.at = float(free), now
+
+    def wait(self, now: float) -> int:
+        """Seconds until the next try is allowed (0: now)."""
+        self.left = min(float(self.free), self.left + (now - self.at) / self.seconds)
+        self.at = now
+        return 0 if self.left >= 1 else int((1 - self.left) * self.seconds) + 1
+
+
 class Pairing:
     """The token, the PIN and the paired sessions of this round. Thread-safe: the table's thread
     starts rounds, the server's thread pairs and checks."""
@@ -49,8 +67,8 @@ class Pairing:
         self.clock = clock
         self._lock = threading.Lock()
         self._sessions: set[str] = set()
-        self._tries = float(FREE_TRIES)  # wrong tries allowed now
-        self._tried_at = clock()
+        self._table = _Tries(TABLE_FREE_TRIES, TABLE_TRY_SECONDS, clock())
+        self._addresses: dict[str, _Tries] = {}
         self.round = 0
         self.new_round()
 
@@ -69,20 +87,24 @@ class Pairing:
     def devices(self) -> int:
         return len(self._sessions)
 
-    def pair(self, token: str | None = None, pin: str | None = None) -> str:
-        """A new session for a right token or PIN; raises PairRefused otherwise."""
+    def pair(self, token: str | None = None, pin: str | None = None, address: str = "") -> str:
+        """A new session for a right token or PIN; raises PairRefused otherwise. ``address``: the phone's."""
         with self._lock:
             if token is not None and hmac.compare_digest(token.encode(), self._token.encode()):
                 return self._open()
             now = self.clock()
-            self._tries = min(float(FREE_TRIES), self._tries + (now - self._tried_at) / TRY_SECONDS)
-            self._tried_at = now
-            if self._tries < 1:
-                raise PairRefused("web.pair_wait", int((1 - self._tries) * TRY_SECONDS) + 1)
+            mine = self._addresses.pop(address, None) or _Tries(FREE_TRIES, TRY_SECONDS, now)
+            self._addresses[address] = mine  # the newest last: the oldest is forgotten first
+            while len(self._addresses) > ADDRESSES_KEPT:
+                del self._addresses[next(iter(self._addresses))]
+            wait = mine.wait(now) or self._table.wait(now)
+            if wait:
+                raise PairRefused("web.pair_wait", wait)
             if pin is not None and hmac.compare_digest(pin.encode(), self._pin.encode()):
-                self._tries = float(FREE_TRIES)
+                mine.left = float(FREE_TRIES)
                 return self._open()
-            self._tries -= 1
+            mine.left -= 1
+            self._table.left -= 1
             raise PairRefused("web.pair_wrong")
 
     def _open(self) -> str:

@@ -11,18 +11,22 @@ from __future__ import annotations
 
 import asyncio
 import errno
+import ipaddress
+import logging
+import socket
 import threading
 from pathlib import Path
 from typing import Callable
 
 from aiohttp import web
 
-from .api import COOKIE, Api
-from .hub import Hub
+from .api import COOKIE, Api, same_origin
+from .hub import Hub, loopback
 from .pairing import Pairing, PhonesChanged
 
 MAX_BODY = 4096  # bytes of a POST: a PIN, a token, a clue, or the 25 words on the cards
 MAX_CONNECTIONS = 96  # open at once, sockets included; more are closed at once
+ADDRESS_CONNECTIONS = 16  # ... and from one address but this machine's: one phone cannot take the page from the others
 HEADERS = {
     "Content-Security-Policy": (
         "default-src 'self'; connect-src 'self'; img-src 'self' data:; style-src 'self'; script-src 'self'; "
@@ -34,6 +38,37 @@ HEADERS = {
     "Cache-Control": "no-store",
 }
 ERRORS = {404: "web.not_found", 413: "web.too_big"}
+log = logging.getLogger(__name__)
+
+
+def _peer(transport) -> str | None:
+    address = transport.get_extra_info("peername") if transport is not None else None
+    return address[0] if address else None
+
+
+_said = [0.0]
+
+
+def _quiet(loop, context) -> None:
+    """The loop's errors in one line a minute at most: a refused connection's handler fails as it starts,
+    and a crowd of them must not flood the journal."""
+    now = loop.time()
+    if now - _said[0] >= 60:
+        _said[0] = now
+        log.warning("web page: %s (%s)", context.get("message"), context.get("exception"))
+
+
+def known_host(host: str, names: set[str]) -> bool:
+    """Is ``host`` (a Host header, maybe with a port) one this table answers to? An address (a phone that
+    opened the table's address), this machine's names, any ``.local`` name (mDNS in the room). Not another
+    name: a web page elsewhere that had its name point at the table (DNS rebinding) is refused."""
+    name = host[1:].split("]", 1)[0] if host.startswith("[") else host.rsplit(":", 1)[0]
+    try:
+        ipaddress.ip_address(name)
+        return True
+    except ValueError:
+        name = name.lower()
+        return name in names or name.endswith(".local")
 
 
 class WebServer:
@@ -48,6 +83,7 @@ class WebServer:
         self._runner: web.AppRunner | None = None
         self._thread: threading.Thread | None = None
         self._state = None  # the newest TableState: set on the table's thread, read on the loop's
+        self.hosts = {"localhost", socket.gethostname().lower()}  # names it answers to (Web adds the URL's)
         self._waking = False
 
     # --- the table's thread
@@ -129,20 +165,27 @@ class WebServer:
         self.port = self._runner.addresses[0][1]  # the port chosen, when 0 was asked for
 
     def _bound_connections(self) -> None:
-        """Close a connection at once when ``MAX_CONNECTIONS`` are open."""
+        """Close a connection at once when ``MAX_CONNECTIONS`` are open, or ``ADDRESS_CONNECTIONS`` from its address."""
         server = self._runner.server
         made = server.connection_made
 
         def connection_made(handler, transport) -> None:
             made(handler, transport)
-            if len(server.connections) > MAX_CONNECTIONS:
+            peer = _peer(transport)
+            if len(server.connections) > MAX_CONNECTIONS or not loopback(peer) and ADDRESS_CONNECTIONS < sum(
+                1 for other in server.connections if _peer(other.transport) == peer
+            ):
                 transport.abort()
 
         server.connection_made = connection_made
+        self._loop.set_exception_handler(_quiet)
 
     @web.middleware
     async def _errors(self, request: web.Request, handler):
-        """Every refusal as the page's JSON error, never aiohttp's own page."""
+        """Every refusal as the page's JSON error, never aiohttp's own page; a request for another host
+        (a web page elsewhere that renamed itself to this table's address) is not this page's."""
+        if not known_host(request.host, self.hosts):
+            return web.json_response({"error": "web.bad_origin"}, status=421)
         try:
             return await handler(request)
         except web.HTTPException as error:
@@ -156,10 +199,12 @@ class WebServer:
         response.headers.popall("Server", None)  # which server and Python: nobody's business
 
     async def _public_socket(self, request: web.Request) -> web.StreamResponse:
+        if not same_origin(request):
+            return web.json_response({"error": "web.bad_origin"}, status=403)
         return await self.hub.serve(request, None)
 
     async def _spymaster_socket(self, request: web.Request) -> web.StreamResponse:
         session = request.cookies.get(COOKIE)
-        if not self.pairing.paired(session):
+        if not same_origin(request) or not self.pairing.paired(session):
             return web.json_response({"error": "web.not_paired"}, status=403)
         return await self.hub.serve(request, session)
