@@ -199,3 +199,35 @@ def test_the_clue_dial_steps_through_the_numbers_and_rests_outside_the_clue_phas
     assert dial.draft == 2
     dial.follow(Phase.GUESS)
     assert dial.draft is None and dial.count == 1
+
+
+@pytest.mark.parametrize("seconds", [1, 3, 60, 0.5, 2.25, 7.1])
+@pytest.mark.parametrize("start", [0.0, 1000.0, 12.3, 5000.000001])
+def test_the_sand_timers_wakes_always_move_on_and_it_runs_out_once(seconds, start):
+    run = TimerRun(seconds, seconds, "advisory", False)
+    run.start(Phase.CLUE, start)
+    now, wakes, shown, ran_out = start, 0, [], 0
+    while (wake := run.next_wake(now)) is not None:
+        assert wake > now, f"a wake at {wake} from {now}: a loop going there would never move on"
+        now, wakes = wake, wakes + 1
+        ran_out += run.tick(now)
+        shown.append(run.shown.left)
+        assert wakes < 1000
+    assert ran_out == 1 and shown[-1] == 0.0
+    assert shown == sorted(shown, reverse=True) and len(set(shown)) == len(shown)  # each second once, down to 0
+
+
+@pytest.mark.parametrize("seconds", [5, 1])  # whole seconds, as the configuration takes them
+def test_a_scripted_game_with_the_sand_timer_running_ends(tmp_path, seconds):
+    import subprocess
+    import sys
+
+    script = tmp_path / "timer.script"
+    script.write_text("clue 2\npress sand_timer\nwait 0.01\nwait 3\n")
+    config = tmp_path / "config.toml"
+    config.write_text(f"[timer]\nclue_seconds = 0\nguess_seconds = {seconds}\n")
+    done = subprocess.run(
+        [sys.executable, "-m", "codenames_board", "sim", "--headless", "--config", str(config), "--script", str(script), "--json"],
+        capture_output=True, text=True, timeout=120, env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"},
+    )
+    assert done.returncode == 0, done.stderr

@@ -82,6 +82,7 @@ class Controller:
         self.clock = clock
         self.table: Table | None = None
         self.handled = 0
+        self._woken_at: float | None = None  # advance(): when the table was last woken
 
     def post(self, event) -> None:
         """Any thread: hand an event to the controller."""
@@ -117,6 +118,9 @@ class Controller:
             wake = self.table.next_wake()
             if wake is None or wake > target:
                 break
+            if wake <= clock.now and self._woken_at == clock.now:
+                raise RuntimeError(f"the table asks to wake at {wake} again and again at {clock.now}: no progress")
+            self._woken_at = clock.now
             clock.now = max(clock.now, wake)
             self.table.update()
             self.drain()

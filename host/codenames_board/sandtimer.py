@@ -60,4 +60,10 @@ class TimerRun:
         if self._until is None:
             return None
         left = self._until - now
-        return now + (left - int(left)) if left > 0 else None
+        if left <= 0:
+            return None
+        # The shown (rounded-up) second changes when ``left`` next falls to a whole number: a whole
+        # second from now if it is whole now (it was returning ``now`` itself then: a loop that went to
+        # this wake went nowhere, and the real table spun), never less than a microsecond ahead.
+        step = left - int(left)
+        return now + (step if step > 1e-6 else 1.0)
