@@ -233,6 +233,8 @@ def test_a_strict_timer_ends_the_turn_at_zero(make_table):
     table.update()
     assert table.game.turn is team.other and recorded(table)[-1] == "timeout"
     assert "timer" in table.sounder.played
+    # Said on the display and the public page, not only shown by the turn passing.
+    assert [(n.msgid, dict(n.params)) for n in table.ui.notices] == [("notice.time_up", {"team": team.value})]
 
 
 def test_an_advisory_timer_only_beeps_and_flashes(make_table):

@@ -212,7 +212,9 @@ class Table:
     def _timer_ran_out(self, now: float) -> None:
         self.publisher.events.append(TimerExpired())
         if self.timer.mode is TimerMode.STRICT and self.game.phase in (Phase.CLUE, Phase.GUESS):
-            self.play(Timeout(), now)
+            team = self.game.turn
+            if self.play(Timeout(), now) is not None:  # said: the turn did not just pass without a word
+                self.prompts.notice(Notice("notice.time_up", (("team", team.value),)), now)
 
     def _touch(self, tile: int, now: float) -> None:
         game = self.game
