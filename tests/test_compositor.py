@@ -246,6 +246,22 @@ def test_refused_touch_blinks_exactly_one_tile_then_is_gone():
     assert compositor.next_change(game, UI, 5.25) is None
 
 
+def test_a_refused_button_blinks_the_turn_leds_only_then_is_gone():
+    from codenames_board.published import Refused
+
+    game, compositor = table()
+    calm = compositor.frame(game, UI, 5.0)
+    compositor.notice(Refused(), 5.0)
+    blink = compositor.frame(game, UI, 5.0)
+    changed = [index for index in range(LEDS) if tile(blink, index) != tile(calm, index)]
+    assert changed == [35, 36] and turn_leds(blink) == [PALETTE.refused] * 2
+    assert compositor.frame(game, UI, 5.12) == calm  # the gap of the double blink
+    assert turn_leds(compositor.frame(game, UI, 5.2)) == [PALETTE.refused] * 2
+    assert compositor.frame(game, UI, 5.25) == calm
+    assert compositor.next_change(game, UI, 5.2) == pytest.approx(5.25)
+    assert compositor.next_change(game, UI, 5.25) is None
+
+
 # --- when to redraw
 
 

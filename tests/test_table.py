@@ -204,6 +204,7 @@ def test_end_turn_before_a_guess_is_refused(make_table):
     give_clue(table, 1)
     press(table, "end_turn")
     assert table.game.phase is Phase.GUESS and table.sounder.played[-1] == "refused"
+    assert [n.msgid for n in table.ui.notices] == ["notice.guess_first"]  # seen, with the sound off too
 
 
 def test_the_encoder_dials_the_clue_number(make_table):

@@ -30,7 +30,7 @@ from codenames_firmware.leds import Leds
 
 from .colours import BLACK, RGB, WHITE, Palette, mix, scale
 from .engine import GameOver, GameView, Identity, Phase, TileCovered, TileRevealed, Touch, Undone
-from .published import TimerExpired, TouchRefused
+from .published import Refused, TimerExpired, TouchRefused
 from .ui import UiState
 
 FPS = 60  # frames a second while something fades or sweeps (a frame is a few dozen bytes: see SET)
@@ -42,6 +42,7 @@ SWEEP_S = 2.0  # game over: a wave of the winner's colour from the top left corn
 SWEEP_BAND = 2.0  # half-width of the wave, in diagonals of the grid
 KEY_DIM = 0.3  # after the game: unrevealed tiles show the key at this brightness
 REFUSED_EDGES = (0.1, 0.15, 0.25)  # a refused touch: on, gap, on, then gone (seconds)
+TURN_LEDS = -1  # in the refused blinks: the turn LEDs (a refused button)
 TIMER_FLASH_S = 2.0  # the bar flashes when the sand runs out ...
 TIMER_FLASH_HALF_S = 0.25  # ... twice a second
 TIMER_WARNING = 0.2  # the bar's last fifth is in the warning colour
@@ -177,7 +178,7 @@ class Compositor:
     def reset(self) -> None:
         """Forget every animation (a new game)."""
         self._tiles: dict[int, _Reveal | _Strobe] = {}
-        self._refused: dict[int, float] = {}  # tile -> when its blink started
+        self._refused: dict[int, float] = {}  # tile (TURN_LEDS: the turn LEDs) -> when its blink started
         self._sweep: _Sweep | None = None
         self._timer_flash: float | None = None  # when the bar started flashing
 
@@ -204,6 +205,8 @@ class Compositor:
                 self._refused[event.tile] = now
         elif isinstance(event, TimerExpired):
             self._timer_flash = now
+        elif isinstance(event, Refused):  # a button the rules refused: the turn LEDs blink, as a refused tile does
+            self._refused[TURN_LEDS] = now
 
     # --- frames out
 
@@ -302,6 +305,9 @@ class Compositor:
             colour = self.palette.turn(game.turn)
             if game.phase is Phase.COVER and _steps(now, COVER_BLINK_HALF_S) % 2:
                 colour = scale(colour, COVER_DIM)
+        start = self._refused.get(TURN_LEDS)
+        if start is not None and start <= now and _refused_step(start, now) in (0, 2):
+            colour = self.palette.refused
         return [colour] * self.layout.turn_leds
 
     # --- power budget, for the runtime's log at start

@@ -32,7 +32,7 @@ from .ui import Notice, SandTimer, UiState
 
 #: The notices the whole room may read (message id prefixes); every other one is the spymasters' alone
 #: (``notice.cover_own`` would tell which tile is not the covering team's agent).
-PUBLIC_NOTICES = ("notice.clue_first", "notice.time_up", "notice.record_", "notice.board_")
+PUBLIC_NOTICES = ("notice.clue_first", "notice.guess_first", "notice.time_up", "notice.record_", "notice.board_")
 
 
 # --- the table's cues: events besides the engine's

@@ -258,7 +258,9 @@ class Table:
         elif name == "ask_undo" and game.actions:
             ask(Confirm.UNDO, now)
         elif name == "end_turn" and self.play(EndTurn(), now) is None:
-            self.publisher.events.append(Refused())
+            self.publisher.events.append(Refused())  # a buzz and a blink; the display and the page say why
+            if game.phase is Phase.GUESS and not game.guesses_made:
+                self.prompts.notice(Notice("notice.guess_first"), now)
         elif name == "new_game" and (game.is_over or not game.actions):
             self.deal(now)  # nothing to lose: no question
         elif name == "new_game":
