@@ -13,6 +13,7 @@ the test's tmp directory and names the file in the assertion.
 from __future__ import annotations
 
 import copy
+import dataclasses
 import operator
 import os
 from pathlib import Path
@@ -321,3 +322,18 @@ def test_odd_sizes_render_too(state, tr):
     game, ui = state("disconnected_undo")
     for size in [(240, 320), (1024, 600), (1920, 1080), (160, 128)]:
         rendered(game, ui, tr, size)
+
+
+def test_an_undo_question_rings_the_touched_tile_on_the_key_where_the_spymasters_see_it(state, tr):
+    from codenames_board.display.layout import CONFIRM, layout
+
+    game, ui = state("disconnected_undo")
+    last = game.actions[-1].tile
+    for rotate in (True, False):
+        asking = rendered(game, ui, tr, (480, 320), rotate=rotate)
+        calm = rendered(game, dataclasses.replace(ui, confirm=None), tr, (480, 320), rotate=rotate)
+        cell = layout((480, 320)).tile_rect(last, rotate)
+        edge = (cell.centerx, cell.top - max(3, cell.width // 9) // 2 - 1)  # just outside the cell
+        assert colour_at(asking, edge) == CONFIRM and colour_at(calm, edge) != CONFIRM
+        others = [layout((480, 320)).tile_rect(tile, rotate) for tile in range(25) if tile != last]
+        assert all(colour_at(asking, fill_point(rect)) == colour_at(calm, fill_point(rect)) for rect in others)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import pygame
 
-from ..engine import Game, Identity
+from ..engine import Game, Identity, Touch
 from ..ui import Confirm, UiState
 from .layout import (
     ASSASSIN_EDGE,
     BACKGROUND,
+    CONFIRM,
     DIM_TEXT,
     IDENTITY_COLOURS,
     TEAM_COLOURS,
@@ -62,6 +63,9 @@ def render(
         draw_qr(surface, pygame.Rect(where.frame), ui.pairing.url)
     else:
         _draw_key(surface, where, game, tr, rotate, colour_blind_marks)
+        undoing = game.actions[-1] if ui.confirm is Confirm.UNDO and game.actions else None
+        if isinstance(undoing, Touch):  # "Undo touch A2?": the key has no grid names, so A2 is ringed on it
+            _draw_undo_ring(surface, where.tile_rect(undoing.tile, rotate))
     clip = surface.get_clip()
     surface.set_clip(pygame.Rect(where.panel).clip(clip))
     try:
@@ -119,6 +123,14 @@ def _draw_cell(surface: pygame.Surface, rect: pygame.Rect, identity: Identity, s
             surface.blit(image, image.get_rect(center=(rect.centerx, rect.centery + size // 24)))
     if not hidden:
         _draw_done_mark(surface, rect, state == "covered")
+
+
+def _draw_undo_ring(surface: pygame.Surface, rect: pygame.Rect) -> None:
+    """The question's colour around the tile the undo would take back, outside the cell, dark-edged."""
+    width = max(3, rect.width // 9)
+    ring = rect.inflate(2 * width, 2 * width)
+    pygame.draw.rect(surface, BACKGROUND, ring.inflate(2, 2), width + 2, border_radius=max(3, rect.width // 6))
+    pygame.draw.rect(surface, CONFIRM, ring, width, border_radius=max(3, rect.width // 6))
 
 
 def _draw_done_mark(surface: pygame.Surface, rect: pygame.Rect, covered: bool) -> None:
