@@ -721,6 +721,17 @@ def test_a_wrong_tile_in_a_cover_tells_only_the_spymaster_display(make_table):
     assert table.ui.notices[-1].msgid == "notice.cover_own"
 
 
+def test_a_wrong_tile_in_a_duo_cover_asks_for_a_shadow_agent(make_table):
+    table, board, clock = make_table('variant = "duo"\n')
+    give_clue(table, 1)
+    players = table.game.turn
+    board.tap(next(t for t in range(25) if table.game.key[t].name == "BYSTANDER"))  # the turn ends: the cover
+    assert table.game.phase is Phase.COVER and table.game.turn is players.other
+    board.tap(agents(table, players)[0])  # one of the players' own: not a shadow agent
+    notice = table.ui.notices[-1]
+    assert (notice.msgid, dict(notice.params)) == ("notice.cover_shadow", {"team": players.other.value})
+
+
 def test_an_event_meets_the_table_as_it_stands_at_its_time(make_table):
     """What fell due before an event (a question running out) happens first: no output sees it stale."""
     from codenames_board.prompts import CONFIRM_SECONDS

@@ -229,7 +229,8 @@ class Table:
         if self.play(Touch(tile), now) is None and game.phase is Phase.COVER:
             # Only the spymasters' display says it: a blink or a sound would tell the operatives
             # that this tile is not one of the covering team's agents.
-            self.prompts.notice(Notice("notice.cover_own", (("team", game.turn.value),)), now)
+            own = "notice.cover_shadow" if game.variant == "duo" else "notice.cover_own"  # duo: the shadow's agent
+            self.prompts.notice(Notice(own, (("team", game.turn.value),)), now)
 
     # --- what the buttons mean (gestures.Gestures), where the rules allow it
 
