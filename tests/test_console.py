@@ -75,7 +75,8 @@ def test_duo_asks_for_a_cover_after_each_turn(tmp_path):
     assert "Type a shadow agent to cover it (e.g. C3); key shows the key." in output
     type_lines(game_console, "end", "A1", "B5")
     assert "Not allowed: the spymaster first covers one agent of the shadow team (blue)." in output
-    assert "Not allowed: tile A1 is not an unrevealed blue agent: only unrevealed blue agents can be covered." in output
+    assert "Not allowed: only one of the blue team's own unrevealed agents can be covered (key shows them to the spymaster)." in output
+    assert not [line for line in output if "A1" in line and "not" in line]  # what A1 is not stays unsaid
     assert "B5 is covered (a blue agent)." in output
     assert game_console.game.phase.value == "clue"
 

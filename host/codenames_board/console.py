@@ -24,6 +24,7 @@ from .engine import (
     Game,
     GameOver,
     IllegalAction,
+    NotOwnAgent,
     Key,
     Penalty,
     Phase,
@@ -221,6 +222,9 @@ class Console:
         # The record is written (and synced) before the result is shown; what it cannot keep did not happen.
         try:
             events = play_recorded(game, writer, action, now_iso(), durable=True)
+        except NotOwnAgent as error:  # what the tile is not stays the spymasters' (key shows it)
+            self.out(self.tr("console.cover_refused", team=error.params.get("team", game.turn.value)))
+            return
         except IllegalAction as error:
             self.out(self.tr("console.refused", why=self.tr.error(error)))
             return
