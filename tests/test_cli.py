@@ -54,6 +54,15 @@ def test_replay_json_prints_the_documented_state(tmp_path, run_cli):
         "reason": None,
         "score": None,
         "actions": 5,
+        "turns": [
+            {"team": "red", "clue": {"word": None, "count": 2}, "events": [
+                {"kind": "touch", "tile": 0, "name": "A1", "word": None, "identity": "red"},
+                {"kind": "touch", "tile": 17, "name": "D3", "word": None, "identity": "bystander"},
+            ]},
+            {"team": "blue", "clue": {"word": None, "count": "unlimited"}, "events": [
+                {"kind": "touch", "tile": 9, "name": "B5", "word": None, "identity": "blue"},
+            ]},
+        ],
     }
     assert result.stderr == ""
 
@@ -71,6 +80,8 @@ def test_replay_without_json_prints_a_readable_board(tmp_path, run_cli):
     result = run_cli("replay", path)
     assert result.returncode == 0
     lines = result.stdout.splitlines()
+    assert lines[:2] == ["1. Red: 1", "   E5 w24: assassin"]  # the story first, turn by turn
+    lines = lines[3:]
     assert lines[0].split() == ["1", "2", "3", "4", "5"]
     assert lines[1].startswith("A   r  w00")
     assert "[A] w24" in lines[5]

@@ -6,7 +6,7 @@ from dataclasses import dataclass
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from codenames_board import stats
+from codenames_board import stats, story
 from codenames_board.engine import UNLIMITED, Clue, EndTurn, Key, Penalty, Timeout, Touch, Undo, new_game
 from codenames_board.record import MAX_RECORD_BYTES, Header, RecordWriter, read_record
 from codenames_board.web import history
@@ -220,8 +220,8 @@ def test_a_clue_with_a_word_shows_it_and_one_without_shows_none(tmp_path):
 
     record = read_record(write(tmp_path, 1, [Clue(1), Touch(0), Touch(17), Clue(2)]))
     record.actions[0] = (record.actions[0][0], WordClue(1, "river"))
-    _, standing = history.replay(record)
-    assert [turn["clue"] for turn in history.turns(standing, None)] == [
+    _, standing = story.standing(record)
+    assert [turn["clue"] for turn in story.turns(standing, None)] == [
         {"word": "river", "count": 1}, {"word": None, "count": 2},
     ]
 

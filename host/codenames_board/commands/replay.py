@@ -1,4 +1,4 @@
-"""``codenames-board replay``: where a game record ends."""
+"""``codenames-board replay``: a game record told turn by turn, and where it ends."""
 
 from __future__ import annotations
 
@@ -7,6 +7,7 @@ import json
 import sys
 
 from ..clibase import EXIT_USAGE, add_lang
+from .. import story
 from ..i18n import Translator
 from ..record import RecordError, error_line as record_error_line, read_record
 from ..textboard import grid, status
@@ -26,19 +27,25 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
         record = read_record(path)
         if record.torn_line:
             print(tr("warning.torn_line", path=path, line=record.torn_line), file=sys.stderr)
-        game = record.replay()
+        game, standing = story.standing(record)
     except RecordError as error:
         print(record_error_line(path, error, tr), file=sys.stderr)
         return EXIT_USAGE
     except OSError as error:
         print(tr("error.unreadable", path=path, why=error.strerror or error), file=sys.stderr)
         return EXIT_USAGE
+    turns = story.turns(standing, record.header.words)
     if args.json:
         state = game.state()
         if record.header.words:
             state["words"] = record.header.words
+        state["turns"] = turns  # the story: each turn's clue (its word where given) and what followed it
         print(json.dumps(state, ensure_ascii=False))
     else:
+        for line in story.told(turns, tr):
+            print(line)
+        if turns:
+            print()
         print(grid(game, tr, record.header.words, show_key=True))
         print(status(game, tr))
     return 0

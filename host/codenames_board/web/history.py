@@ -20,24 +20,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .. import stats
-from ..engine import (
-    Action,
-    Clue,
-    CoverSkipped,
-    Event,
-    Game,
-    IllegalAction,
-    Outcome,
-    Reason,
-    Team,
-    TileCovered,
-    Touch,
-    Undo,
-    new_game,
-    tile_name,
-)
-from ..record import Record, RecordError, read_record
+from .. import stats, story
+from ..engine import Clue
+from ..record import RecordError, read_record
 from ..shelf import numbered_records
 
 MOST_LISTED = 200  # the newest games listed; older ones stay in the folder (and in the stats)
@@ -62,7 +47,7 @@ def game(folder: Path, number: int) -> dict | None:
     _, name, path = found
     try:
         record = read_record(path)
-        played, standing = replay(record)
+        played, standing = story.standing(record)
     except (ValueError, OSError) as error:
         return {"number": number, "name": name, **_error(error, name)}
     header = record.header
@@ -76,67 +61,13 @@ def game(folder: Path, number: int) -> dict | None:
         "words": words,
         "start": header.key.start.value,
         "key": header.key.letters if played.is_over else None,
-        "turns": turns(standing, words),
-        "outcome": _outcome(played),
+        "turns": story.turns(standing, words),
+        "outcome": story.outcome(played),
         "torn": record.torn_line is not None,
     }
 
 
 # --- reading
-
-
-def replay(record: Record) -> tuple[Game, list[tuple[Team, Action, list[Event]]]]:
-    """The game after the record's actions, and the actions that still stand, each with the team
-    that took it and the events it caused (an undo line takes its action back out of the list).
-    Raises RecordError naming a line the rules reject, as ``Record.replay`` does."""
-    played = new_game(record.header.key, record.header.variant)
-    standing: list[tuple[Team, Action, list[Event]]] = []
-    for line, action in record.actions:
-        team = played.turn
-        try:
-            events = played.play(action)
-        except IllegalAction as error:
-            raise RecordError("rejected", line, cause=error) from error
-        if isinstance(action, Undo):
-            standing.pop()
-        else:
-            standing.append((team, action, events))
-    return played, standing
-
-
-def turns(standing: list[tuple[Team, Action, list[Event]]], words: list[str] | None) -> list[dict]:
-    """The standing actions grouped into turns: a clue opens a turn; an action of another team than
-    the last turn's (a cover after a penalty, the duo's cover of a shadow agent) opens one without a clue."""
-    grouped: list[dict] = []
-    for team, action, events in standing:
-        if isinstance(action, Clue) or not grouped or grouped[-1]["team"] != team.value:
-            clue = {"word": getattr(action, "word", None), "count": action.count} if isinstance(action, Clue) else None
-            grouped.append({"team": team.value, "clue": clue, "events": []})
-        if not isinstance(action, Clue):
-            grouped[-1]["events"].append(_event(action, events, words))
-    return grouped
-
-
-def _event(action: Action, events: list[Event], words: list[str] | None) -> dict:
-    """One action as the history shows it; identities only of the tile it revealed (or covered)."""
-    first = events[0]
-    if isinstance(action, Touch):
-        kind = "cover" if isinstance(first, TileCovered) else "touch"
-        tile, identity = first.tile, first.identity.name.lower()
-        return {"kind": kind, "tile": tile, "name": tile_name(tile), "word": words[tile] if words else None,
-                "identity": identity}
-    kind = "skip" if isinstance(first, CoverSkipped) else action.name
-    return {"kind": kind, "tile": None, "name": None, "word": None, "identity": None}
-
-
-def _outcome(played: Game) -> dict | None:
-    outcome: Outcome | None = played.outcome
-    if outcome is None:
-        return None
-    reason = outcome.reason.value
-    if played.variant == "duo" and outcome.reason is Reason.AGENTS and outcome.winner is not played.key.start:
-        reason = "shadow"  # duo: every shadow agent revealed or covered, the players lose
-    return {"winner": outcome.winner.value, "reason": reason, "score": outcome.score}
 
 
 def _summary(number: int, name: str, path: Path) -> dict:
@@ -148,7 +79,7 @@ def _summary(number: int, name: str, path: Path) -> dict:
     except (ValueError, OSError) as error:  # RecordError is a ValueError; nothing stops the listing
         return {**entry, "variant": None, "created": None, "finished": None, "winner": None, "reason": None,
                 "score": None, "clues": None, "torn": None, **_error(error, name)}
-    outcome = _outcome(played) or {"winner": None, "reason": None, "score": None}
+    outcome = story.outcome(played) or {"winner": None, "reason": None, "score": None}
     return {
         **entry,
         "variant": record.header.variant,
