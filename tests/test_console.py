@@ -186,3 +186,13 @@ def test_an_action_the_disk_cannot_keep_is_taken_back_and_said(tmp_path, monkeyp
     assert output.count("Cannot save (the disk is full): the last action was taken back.") == 2
     type_lines(game_console, "A2")  # space again: play goes on, recorded
     assert read_record(game_console.writer.path).replay().state() == game_console.game.state()
+
+
+def test_a_clue_with_its_word_is_recorded_and_a_tile_is_still_a_tile(tmp_path):
+    game_console, output = console(tmp_path)
+    game_console.start_new(Key.from_text(KEY))
+    type_lines(game_console, "river 2")
+    assert game_console.game.clue == 2 and game_console.game.clues[-1][2] == "river"
+    assert '"word": "river"' in game_console.writer.path.read_text()
+    type_lines(game_console, "3 3")  # row 3, column 3: a touch, never a clue "3" of 3
+    assert game_console.game.is_revealed(12)

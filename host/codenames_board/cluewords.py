@@ -27,8 +27,8 @@ def clue_word_problem(word: object, board: tuple[str, ...] | list[str] | None) -
     word = unicodedata.normalize("NFC", word).strip()
     if len(word) > MAX_CLUE_WORD:
         return "web.clue_too_long"
-    if not word or not word[0].isalnum() or not word[-1].isalnum():
-        return "web.clue_bad_word"
+    if not word or not word[0].isalnum() or not word[-1].isalnum() or not any(char.isalpha() for char in word):
+        return "web.clue_bad_word"  # a word has a letter: "6 6" is a tile, not a clue
     for char in word:
         if not (char.isalnum() or char in _JOINERS or unicodedata.category(char).startswith("M")):
             return "web.clue_bad_word"

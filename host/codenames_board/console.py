@@ -14,6 +14,7 @@ from pathlib import Path
 from typing import Callable, TextIO
 
 from .deal import Deal
+from .cluewords import clean, clue_word_problem
 from .engine import (
     UNLIMITED,
     Action,
@@ -185,6 +186,11 @@ class Console:
                 }.get(name, name)
         if word.isdigit():
             return Clue(int(word))
+        parts = text.split()
+        if len(parts) == 2 and (parts[1].isdigit() or parts[1].lower() in self.commands.get("unlimited", ())):
+            said, count = parts[0], int(parts[1]) if parts[1].isdigit() else UNLIMITED
+            if clue_word_problem(said, self.words) is None:  # "river 2": the clue with its word, recorded
+                return Clue(count, clean(said))
         try:
             return Touch(parse_tile(word))
         except ValueError:
