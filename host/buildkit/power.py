@@ -22,6 +22,7 @@ from dataclasses import dataclass
 from codenames_firmware import board
 
 from codenames_board import compositor as leds
+from codenames_board.colours import palette_of
 from codenames_board.config import Config, parse
 from .electrical import buzzer_driver
 
@@ -108,7 +109,7 @@ def power_budget(config: Config | None = None) -> PowerBudget:
     tiles = config.tiles
     layout = leds.Layout(board.TILES, tiles.timer_leds, tiles.turn_leds)
     colours = config.colours
-    compositor = leds.Compositor(layout, leds.Palette(**colours.as_dict(), turn_red=colours.red, turn_blue=colours.blue))
+    compositor = leds.Compositor(layout, palette_of(colours))
     white = bytes([255]) * layout.frame_bytes
     worst = leds.frame_ma(white, tiles.brightness)
     typical = compositor.typical_frame()

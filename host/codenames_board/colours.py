@@ -120,3 +120,19 @@ class Palette:
 
     def to_config(self) -> dict[str, str]:
         return {name: colour_text(colour) for name, colour in asdict(self).items()}
+
+
+#: The identities' colours for players with a colour-vision deficiency (``[colours] palette = "colourblind"``):
+#: an orange-red, a blue, white and a purple stay at least ΔE 47 apart under normal vision, protanopia,
+#: deuteranopia and tritanopia, and the purple 44 from an unrevealed tile's glow (``colourblind.closest``;
+#: the standard palette's weakest pair, red against the bystanders' warm white under deuteranopia, is 16).
+#: Chosen by that measure from LED-friendly candidates.
+COLOUR_BLIND = {"red": (255, 40, 0), "blue": (20, 60, 255), "bystander": (255, 255, 255), "assassin": (130, 0, 130)}
+
+
+def palette_of(colours) -> Palette:
+    """The LEDs' palette from the configuration's [colours] (a Section or a dict)."""
+    chosen = dict(colours.as_dict() if hasattr(colours, "as_dict") else colours)
+    if chosen.pop("palette", "standard") == "colourblind":
+        chosen.update(COLOUR_BLIND)
+    return Palette(**chosen, turn_red=chosen["red"], turn_blue=chosen["blue"])

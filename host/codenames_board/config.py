@@ -183,7 +183,7 @@ SCHEMA: dict[str, Any] = {
             "red", "blue", "bystander", "assassin", "assassin_strobe", "idle", "refused",
             "timer", "timer_warning", "timer_expired",
         )
-    },
+    } | {"palette": _choice("standard", "colourblind")},
     "display": {
         "output": _choice("window", "fullscreen", "framebuffer", "png"),
         "size": _size,

@@ -9,7 +9,7 @@ the spymaster display, handed each new state (it renders on its own thread).
 from __future__ import annotations
 
 from .compositor import Compositor, Layout
-from .colours import Palette
+from .colours import palette_of
 from .engine import ClueGiven, GameOver, Identity, Reason, TileCovered, TileRevealed, Undone
 from .published import Output, Outputs, Refused, TableState, TimerExpired, TouchRefused
 from .sounds import Sounder
@@ -122,7 +122,7 @@ def standard_outputs(config, tileboard, display=None, sounder: Sounder | None = 
     the display shows its card), then the spymaster display (when there is one)."""
     compositor = Compositor(
         Layout(25, config.tiles.timer_leds, config.tiles.turn_leds),
-        Palette(**config.colours.as_dict(), turn_red=config.colours.red, turn_blue=config.colours.blue),
+        palette_of(config.colours),
     )
     outputs = Outputs([LedOutput(tileboard, compositor), SoundOutput(sounder or Sounder(enabled=False))])
     if web is not None:

@@ -312,9 +312,9 @@ def test_budget_follows_the_config():
 
 def test_usb_brightness_is_the_brightest_typical_frame_within_the_usb_cap():
     budget = power.power_budget()
-    frame = compositor.Compositor(compositor.Layout(), compositor.Palette(
-        **parse("").colours.as_dict(), turn_red=parse("").colours.red, turn_blue=parse("").colours.blue
-    )).typical_frame()
+    from codenames_board.colours import palette_of
+
+    frame = compositor.Compositor(compositor.Layout(), palette_of(parse("").colours)).typical_frame()
     assert compositor.frame_ma(frame, budget.usb_brightness) <= power.USB_LED_CAP_MA
     assert compositor.frame_ma(frame, budget.usb_brightness + 1) > power.USB_LED_CAP_MA
     assert not budget.fits_usb
