@@ -99,3 +99,13 @@ def test_display_errors_say_the_catalogs_words():
     english = catalog("en")
     for msgid, text in DisplayError.MESSAGES.items():
         assert english[f"error.{msgid}"] == text
+
+
+def test_a_word_too_long_for_its_tile_goes_on_two_lines_at_a_syllable_not_cut():
+    from codenames_board.display.layout import ELLIPSIS, fit, fit_word
+
+    word = "STRASSENBAHNHALTESTELLE"
+    assert fit(word, 22, 60, 10).lines[0].endswith(ELLIPSIS)  # one line: cut
+    text = fit_word(word, 22, 60, 10)
+    assert text.lines == ("STRASSENBAHN-", "HALTESTELLE") and not any(ELLIPSIS in line for line in text.lines)
+    assert fit_word("WHALE", 22, 60, 10).lines == ("WHALE",)  # a word that fits stays whole, on one line

@@ -211,6 +211,34 @@ def _wrap_words(face: pygame.font.Font, text: str, width: int) -> list[str]:
     return lines
 
 
+_VOWELS = set("aeiouyäöüåæøõáéíóúàèìòùâêîôû")
+
+
+def fit_word(word: str, size: int, width: int, min_size: int) -> Text:
+    """One word on one line, as big as fits from ``size``; if it fits only below ``size`` // 2 (or not
+    at all), on two lines broken before a consonant that starts a syllable (STRASSENBAHN-HALTESTELLE
+    is not cut to STRASSENBAHN…), hyphenated, when that is bigger; never below ``min_size``."""
+    single = fit(word, size, width, min_size)
+    if single.size >= size // 2 or len(word) < 6 or " " in word:
+        return single
+    best = single if single.font.size(single.lines[0])[0] <= width and not single.lines[0].endswith(ELLIPSIS) else None
+    middle = len(word) / 2
+    breaks = sorted(
+        (at for at in range(3, len(word) - 2)  # before a consonant that starts a syllable: UMBREL-LA
+         if word[at].lower() not in _VOWELS and word[at + 1].lower() in _VOWELS and word[at - 1].isalpha()),
+        key=lambda at: abs(at - middle),
+    ) or [round(middle)]
+    for at in breaks[:3]:
+        lines = (word[:at] + "-", word[at:])
+        for candidate in range(size, min_size - 1, -1):
+            face = font(candidate)
+            if all(face.size(line)[0] <= width for line in lines):
+                if best is None or candidate > best.size:
+                    best = Text(candidate, lines)
+                break
+    return best or single
+
+
 def fit(text: str, size: int, width: int, min_size: int, max_lines: int = 1) -> Text:
     """``text`` in at most ``max_lines`` lines of ``width`` pixels: the biggest size from
     ``size`` down to ``min_size`` that fits, else ``min_size`` with the rest cut off."""

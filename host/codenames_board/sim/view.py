@@ -22,7 +22,7 @@ from dataclasses import dataclass
 
 import pygame
 
-from ..display.layout import fit, mix
+from ..display.layout import fit, fit_word, mix
 from .help import draw_help, key_label
 from .scene import SHORTCUTS, TOGGLE_HELP, TOGGLE_SPYMASTER, SimScene
 
@@ -271,7 +271,7 @@ def _draw_tile(surface: pygame.Surface, rect: pygame.Rect, word: str, rgb: Colou
     inset = max(3, rect.height // 9)
     frame = rect.inflate(-2 * inset, -2 * inset)
     pygame.draw.rect(surface, mix(fill, text, 0.2), frame, width=1, border_radius=max(2, radius - inset // 2))
-    face = fit(word.upper(), round(rect.height * 0.33), frame.width - 2 * inset, max(9, round(rect.height * 0.15)))
+    face = fit_word(word.upper(), round(rect.height * 0.33), frame.width - 2 * inset, max(9, round(rect.height * 0.15)))
     face.draw(surface, frame.x, rect.centery - face.height // 2 + 1, text, frame.width, "center")
 
 
