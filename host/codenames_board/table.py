@@ -255,7 +255,8 @@ class Table:
                 self.dial.step(intention[1])
         elif name == "give_clue" and game.phase is Phase.CLUE and self.config.game.clue_entry:
             count = intention[1] if len(intention) > 1 else self.dial.count
-            self.play(Clue(count, *intention[2:3]), now)  # a phone's clue has its word
+            word = intention[2] if len(intention) > 2 else None  # a phone's clue has its word, the buttons' none
+            self.play(Clue(count, word), now)
         elif name == "ask_undo" and game.actions:
             ask(Confirm.UNDO, now)
         elif name == "end_turn" and self.play(EndTurn(), now) is None:

@@ -128,7 +128,7 @@ class Hub:
                 await ws.close()
                 return
 
-    async def close_all(self) -> None:
+    def close_all(self) -> None:
         """The table stops: every page's connection is cut; each page reconnects when the table is back."""
         sockets, self.sockets = list(self.sockets), set()
         for sock in sockets:

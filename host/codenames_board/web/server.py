@@ -46,18 +46,6 @@ def _peer(transport) -> str | None:
     return address[0] if address else None
 
 
-_said = [0.0]
-
-
-def _quiet(loop, context) -> None:
-    """The loop's errors in one line a minute at most: a refused connection's handler fails as it starts,
-    and a crowd of them must not flood the journal."""
-    now = loop.time()
-    if now - _said[0] >= 60:
-        _said[0] = now
-        log.warning("web page: %s (%s)", context.get("message"), context.get("exception"))
-
-
 def known_host(host: str, names: set[str]) -> bool:
     """Is ``host`` (a Host header, maybe with a port) one this table answers to? An address (a phone that
     opened the table's address), this machine's names, any ``.local`` name (mDNS in the room). Not another
@@ -85,6 +73,7 @@ class WebServer:
         self._state = None  # the newest TableState: set on the table's thread, read on the loop's
         self.hosts = {"localhost", socket.gethostname().lower()}  # names it answers to (Web adds the URL's)
         self._waking = False
+        self._said_at: float | None = None  # when the loop's last error was logged
 
     # --- the table's thread
 
@@ -129,8 +118,16 @@ class WebServer:
             asyncio.run_coroutine_threadsafe(self._stop(), self._loop)
             self._thread.join(5)
 
+    def _quiet(self, loop, context) -> None:
+        """The loop's errors in one line a minute at most: a refused connection's handler fails as it starts,
+        and a crowd of them must not flood the journal."""
+        now = loop.time()
+        if self._said_at is None or now - self._said_at >= 60:
+            self._said_at = now
+            log.warning("web page: %s (%s)", context.get("message"), context.get("exception"))
+
     async def _stop(self) -> None:
-        await self.hub.close_all()
+        self.hub.close_all()
         self._loop.stop()
 
     # --- the loop's thread
@@ -178,7 +175,7 @@ class WebServer:
                 transport.abort()
 
         server.connection_made = connection_made
-        self._loop.set_exception_handler(_quiet)
+        self._loop.set_exception_handler(self._quiet)
 
     @web.middleware
     async def _errors(self, request: web.Request, handler):
