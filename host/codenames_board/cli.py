@@ -17,13 +17,13 @@ import sys
 
 from . import __version__
 from .clibase import EXIT_FAILURE, EXIT_INTERRUPTED, EXIT_USAGE, add_lang, refuse_contradictions, run_guarded, stop_on_sigterm
-from .commands import bench, config, console, firmware, replay, run, selftest, sim, stats
+from .commands import bench, config, console, evening, firmware, replay, run, selftest, sim, stats
 from .i18n import LANGUAGES, Translator, detect_language
 
 __all__ = ["EXIT_FAILURE", "EXIT_INTERRUPTED", "EXIT_USAGE", "build_parser", "main"]
 
 # In the order of --help: playing first, the table's own commands next.
-COMMANDS = (console, replay, sim, run, selftest, stats, config, firmware, bench)
+COMMANDS = (console, replay, sim, run, selftest, stats, evening, config, firmware, bench)
 
 
 def _language_from_argv(argv: list[str]) -> str | None:

@@ -12,6 +12,7 @@ import unicodedata
 
 MAX_CLUE_WORD = 32
 MAX_CARD_WORD = 24  # a word on a card, typed in at the table
+MAX_TEAM_NAME = 16  # a team's name for the evening: it shares a line with the score on a 320 px display
 _JOINERS = "-'’"
 
 
@@ -53,3 +54,13 @@ def card_words_problem(words: object) -> str | None:
     if len({normal(word) for word in cleaned}) != 25:
         return "web.words_twice"
     return None
+
+
+def clean_name(text: object) -> str | None:
+    """A team's name as typed (NFKC, spaces squeezed), or None: not usable. "" names the team by its colour."""
+    if not isinstance(text, str):
+        return None
+    name = " ".join(unicodedata.normalize("NFKC", text).split())
+    if len(name) > MAX_TEAM_NAME or any(unicodedata.category(char)[0] == "C" for char in name):
+        return None
+    return name

@@ -17,6 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
+from .cluewords import MAX_TEAM_NAME, clean_name
 from .engine import TILES, VARIANTS, tile_name
 from .files import NotRegular, TooBig, read_regular
 from .i18n import LANGUAGES
@@ -99,6 +100,13 @@ def _url(key, value):
     if value != "auto" and not (isinstance(value, str) and re.fullmatch(r"https?://[^\s/?#]+/?", value)):
         raise ConfigError("config.url", key, value=value)
     return value.rstrip("/")
+
+
+def _team_name(key, value):
+    """A team's name for the evening's tally; "" names the team by its colour."""
+    if clean_name(value) != value:
+        raise ConfigError("evening.config_name", key, value=value, most=MAX_TEAM_NAME)
+    return value
 
 
 def _png_file(key, value):
@@ -199,6 +207,7 @@ SCHEMA: dict[str, Any] = {
     },
     "game": {"clue_entry": _bool, "sound": _bool},
     "web": {"enabled": _bool, "address": _address, "port": _port, "url": _url},
+    "evening": {"red": _team_name, "blue": _team_name, "new_after_hours": _number(0, 168, float)},
     "controls": {
         "clue_input": _choice("buttons", "encoder"),
         "new_game_hold_seconds": _number(0.5, 10.0, float),
@@ -236,6 +245,7 @@ class Config:
     timer: Section
     game: Section
     web: Section
+    evening: Section
     controls: Section
     pins: Section
 
@@ -361,7 +371,7 @@ def parse(text: str, source: str = "defaults") -> Config:
         language=checked["language"],
         variant=checked["variant"],
         state_dir=default_state_dir() if state_dir == "auto" else Path(state_dir).expanduser(),
-        **{name: Section(name, checked[name]) for name in ("tiles", "leds", "colours", "display", "timer", "game", "web", "controls", "pins")},
+        **{name: Section(name, checked[name]) for name in ("tiles", "leds", "colours", "display", "timer", "game", "web", "evening", "controls", "pins")},
     )
 
 

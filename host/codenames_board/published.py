@@ -28,6 +28,7 @@ from dataclasses import dataclass
 from functools import cached_property
 
 from .engine import ClueCount, GameView, Identity, Outcome, Phase, Team
+from .evening import Tally
 from .ui import Notice, SandTimer, UiState
 
 #: The notices the whole room may read (message id prefixes); every other one is the spymasters' alone
@@ -137,10 +138,12 @@ class PublicState:
     clue_word: str | None = None  # the current clue's word, where one was entered
     clues: tuple[ClueEntry, ...] = ()  # the clue log
     notices: tuple[Notice, ...] = ()  # the public ones (PUBLIC_NOTICES), newest last
-    evening: object = None  # the evening's score (room for the game night)
+    evening: Tally | None = None  # the evening's tally: names and games won, nothing of the key
 
 
-def public_state(game: GameView, ui: UiState, words: tuple[str, ...] | None, number: int | None) -> PublicState:
+def public_state(
+    game: GameView, ui: UiState, words: tuple[str, ...] | None, number: int | None, evening: Tally | None = None
+) -> PublicState:
     """The public part of a snapshot. The only reader of the key for public outputs: revealed tiles only,
     and the whole key once the game is over."""
     key = game.key
@@ -165,6 +168,7 @@ def public_state(game: GameView, ui: UiState, words: tuple[str, ...] | None, num
         clue_word=game.clues[-1][2] if game.clue is not None and game.clues else None,
         clues=clue_log(game),
         notices=tuple(notice for notice in ui.notices if notice.msgid.startswith(PUBLIC_NOTICES)),
+        evening=evening,
     )
 
 
@@ -178,10 +182,11 @@ class TableState:
     number: int | None
     dealt: int  # counts the games this table dealt or resumed: a new one starts its outputs afresh
     events: tuple = ()  # what just happened, in order: engine events and the cues above
+    evening: Tally | None = None  # tonight's tally, the game on the table counted once it is over
 
     @cached_property
     def public(self) -> PublicState:
-        return public_state(self.game, self.ui, self.words, self.number)
+        return public_state(self.game, self.ui, self.words, self.number, self.evening)
 
 
 # --- outputs
@@ -256,12 +261,12 @@ class Publisher:
         self.dealt += 1
         self.events.clear()  # the last game's: nothing to show of them now
 
-    def publish(self, game, ui: UiState, words, number: int | None, now: float) -> None:
-        last = (self.dealt, game.version, ui, id(words))  # words: the same list until dealt or typed in
+    def publish(self, game, ui: UiState, words, number: int | None, now: float, evening: Tally | None = None) -> None:
+        last = (self.dealt, game.version, ui, id(words), evening)  # words: the same list until dealt or typed in
         if self.events or last != self._last:
             self._last = last
             events, self.events = tuple(self.events), []
             words = tuple(words) if words is not None else None
-            self.outputs.show(TableState(GameView.of(game), ui, words, number, self.dealt, events), now)
+            self.outputs.show(TableState(GameView.of(game), ui, words, number, self.dealt, events, evening), now)
         else:
             self.outputs.update(now)

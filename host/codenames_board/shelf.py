@@ -109,11 +109,13 @@ def reopen(path: Path, tr, on_sync_error, pause: Callable[[float], None] = time.
 
 def new_record(
     folder: Path, number: int, variant: str, seed: int, words: list[str] | None, language: str, started: datetime,
-    on_sync_error,
+    on_sync_error, evening: str | None = None,
 ) -> tuple[Game, RecordWriter]:
-    """A new game on the key of ``seed`` and its record, numbered ``number``. Raises OSError (nothing made)."""
+    """A new game on the key of ``seed`` and its record, numbered ``number``, of ``evening``. Raises OSError
+    (nothing made)."""
     key = Key.generate(seed)
-    header = Header(variant, key, words, language, seed, iso(started), {"number": number})
+    extra = {"number": number} if evening is None else {"number": number, "evening": evening}
+    header = Header(variant, key, words, language, seed, iso(started), extra)
     folder.mkdir(parents=True, exist_ok=True)
     path = record_path(folder, started, variant)
     writer = RecordWriter.create(path, header, background_sync=True, on_sync_error=on_sync_error)
@@ -132,6 +134,7 @@ class Shelf:
         self.on_sync_error = on_sync_error
         self.words: list[str] | None = None
         self.number: int | None = None
+        self.evening: str | None = None  # the evening the current game belongs to (its header says)
         self.last_number: int | None = None  # the highest game number in the records, once read
 
     def resume_newest(self, now: float, pause: Callable[[float], None]) -> bool:
@@ -157,6 +160,7 @@ class Shelf:
         record, writer = resumed.record, resumed.writer
         self.recorded.take(resumed.game, writer)
         self.words, self.number = record.header.words, record.header.extra.get("number")
+        self.evening = record.header.extra.get("evening")
         log.info("resumed %s after %d actions", path, len(record.actions))
         if writer.fault is not None:  # read, but not reopened: kept in memory, written out when it can be
             self.recorded.save_failed(writer.fault, now)
@@ -179,7 +183,9 @@ class Shelf:
         log.info("the words of game %s typed in", self.number)
         return True
 
-    def deal(self, variant: str, seed: int, words: list[str] | None, started: datetime, now: float) -> bool:
+    def deal(
+        self, variant: str, seed: int, words: list[str] | None, started: datetime, now: float, evening: str | None = None
+    ) -> bool:
         """A new game and its record, numbered after the highest in the folder.
 
         If the record cannot be made (a full or read-only disk), the game on the table stays as it
@@ -190,7 +196,8 @@ class Shelf:
             self.last_number = highest(numbered_records(self.folder))
         try:
             game, writer = new_record(
-                self.folder, self.last_number + 1, variant, seed, words, self.tr.language, started, self.on_sync_error
+                self.folder, self.last_number + 1, variant, seed, words, self.tr.language, started, self.on_sync_error,
+                evening,
             )
         except OSError as error:
             if self.recorded.game is None:
@@ -200,6 +207,6 @@ class Shelf:
             return False
         self.last_number += 1
         self.recorded.take(game, writer)
-        self.words, self.number = words, self.last_number
+        self.words, self.number, self.evening = words, self.last_number, evening
         log.info("new game %s", writer.path.name)
         return True

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
+from .evening import Tally, evenings, read_evening, tally_lines
 from .record import RecordError, read_record
 
 
@@ -28,6 +29,7 @@ class Stats:
     duo_played: int = 0
     duo_scores: list[int] = field(default_factory=list)  # one per duo win
     minutes: list[float] = field(default_factory=list)  # finished games with times
+    evenings: list[Tally] = field(default_factory=list)  # each evening's tally, in order
 
     def to_json(self) -> dict:
         return {
@@ -40,6 +42,7 @@ class Stats:
             "duo_won": len(self.duo_scores),
             "duo_scores": self.duo_scores,
             "minutes": [round(minutes, 1) for minutes in self.minutes],
+            "evenings": [tally.to_json() for tally in self.evenings],
         }
 
 
@@ -52,7 +55,7 @@ def count_records(folder: Path) -> int:
 
 
 def collect(folder: Path) -> Stats:
-    stats = Stats()
+    stats, played = Stats(), []
     for path in sorted(folder.glob("*.jsonl")):
         try:
             record = read_record(path)
@@ -60,6 +63,7 @@ def collect(folder: Path) -> Stats:
         except (RecordError, OSError):
             stats.unreadable.append(path.name)
             continue
+        played.append((record.header, game))
         if not game.is_over:
             stats.unfinished += 1
             continue
@@ -76,7 +80,14 @@ def collect(folder: Path) -> Stats:
         started, ended = _time(record.header.created), _time(record.last_time)
         if started and ended and ended >= started:
             stats.minutes.append((ended - started).total_seconds() / 60)
+    stats.evenings = evenings(played)
+    tonight = read_evening(folder)  # tonight's names are in the evening file, not the records
+    if tonight is not None and stats.evenings and stats.evenings[-1].started == tonight[0]:
+        stats.evenings[-1] = replace(stats.evenings[-1], names=tonight[1])
     return stats
+
+
+EVENINGS_SHOWN = 5  # the newest evenings in the report (--json has them all)
 
 
 def report(stats: Stats, tr, folder: Path) -> list[str]:
@@ -105,4 +116,9 @@ def report(stats: Stats, tr, folder: Path) -> list[str]:
                 longest=round(max(stats.minutes)),
             )
         )
+    shown = stats.evenings[-EVENINGS_SHOWN:]
+    if shown:
+        lines.append(tr("evening.stats_header", shown=len(shown), count=len(stats.evenings)))
+        for tally in shown:
+            lines += ["  " + line for line in tally_lines(tally, tr)]
     return lines

@@ -27,6 +27,7 @@ from typing import Callable
 
 from .config import Config, games_folder
 from .engine import UNLIMITED, Action, Clue, EndTurn, Event, Game, Penalty, Phase, Timeout, Touch, Undo
+from .evening import Evening
 from .gestures import PENALTY_HOLD_SECONDS, UNPAIR_HOLD_SECONDS, ButtonDown, ButtonUp, ClueDial, EncoderStep, Gestures, Intent
 from .i18n import Translator
 from .outputs import standard_outputs
@@ -86,6 +87,8 @@ class Table:
         self.shelf = Shelf(self.games_dir, self.recorded, self.prompts, tr, self._sync_failed)
         self.dial = ClueDial()  # the number on the spymaster panel, not yet confirmed
         self.board = BoardWatch(tileboard.connected, self.prompts, tr)
+        evening = config.evening
+        self.evening = Evening(self.games_dir, (evening.red, evening.blue), evening.new_after_hours)
         self._sync_due = False
 
     @property
@@ -114,7 +117,9 @@ class Table:
         """Resume the newest game in the state folder if it is unfinished (see ``shelf``), or deal a new one.
         A record the disk fails to open is tried again (an SD card's error may pass) before a new game is dealt."""
         now = self.clock()
-        if self.shelf.resume_newest(now, self.pause):
+        resumed = self.shelf.resume_newest(now, self.pause)
+        self.evening.load(self.writer.path if resumed else None)
+        if resumed:
             self._new_game(now)
         else:
             self.deal(now)
@@ -124,12 +129,19 @@ class Table:
         now = self.clock() if now is None else now
         seed, started = self.new_seed(), self.wall_clock()
         words = self.deal_words() if self.deal_words is not None else None
-        if self.shelf.deal(self.config.variant, seed, words, started, now):
+        previous, previous_evening = self.game, self.shelf.evening
+        evening = self.evening.next_evening(started)
+        if self.shelf.deal(self.config.variant, seed, words, started, now, evening):
+            self._evening_saved(self.evening.dealt(previous, previous_evening, evening, started), now)
             self.prompts.ask(None, now)
             self.dial.draft = None
             self._new_game(now)
         else:
             self.update(now)
+
+    def _evening_saved(self, error: OSError | None, now: float) -> None:
+        if error is not None:  # kept in memory: a restart would forget tonight's names or new evening
+            self.prompts.notice(Notice("evening.unsaved", (("why", self.tr.disk(error)),)), now)
 
     def _new_game(self, now: float) -> None:
         self.publisher.new_game()
@@ -172,7 +184,8 @@ class Table:
         self.recorded.update(now)
 
     def _publish(self, now: float) -> None:
-        self.publisher.publish(self.game, self.ui, self.shelf.words, self.shelf.number, now)
+        tally = self.evening.tally(self.game, self.shelf.evening)
+        self.publisher.publish(self.game, self.ui, self.shelf.words, self.shelf.number, now, tally)
         if self._sync_due:  # after the outputs: the frame first
             self._sync_due = False
             self.writer.sync_soon()
@@ -243,6 +256,8 @@ class Table:
             ask(None, now)
             if question is Confirm.NEW_GAME:
                 self.deal(now)
+            elif question is Confirm.NEW_EVENING:
+                self._evening_saved(self.evening.begin(self.wall_clock()), now)
             elif question is Confirm.UNPAIR:  # the new PIN and code stay up for the phones to pair again
                 self.publisher.events.append(Unpair())
                 ask(Confirm.UNPAIR, now)
@@ -269,10 +284,14 @@ class Table:
             ask(Confirm.NEW_GAME, now)
         elif name == "ask_penalty" and game.phase in (Phase.CLUE, Phase.GUESS):
             ask(Confirm.PENALTY, now)
+        elif name == "ask_penalty" and game.is_over:  # END TURN held between games
+            ask(Confirm.NEW_EVENING, now)
         elif name == "ask_unpair":
             ask(Confirm.UNPAIR, now)
         elif name == "set_words" and self.shelf.words is None and not game.is_over:  # typed in once
             self.shelf.set_words(intention[1], now)
+        elif name == "set_names":  # tonight's team names, from a paired phone
+            self._evening_saved(self.evening.set_names(*intention[1:3]), now)
 
     def _sync_failed(self, error: OSError) -> None:
         """On the record's sync thread: tell the controller's thread."""

@@ -21,6 +21,7 @@ class Confirm(enum.Enum):
     NEW_GAME = "new_game"
     PENALTY = "penalty"  # END TURN held: was the clue illegal?
     UNPAIR = "unpair"  # UNDO held (web page on): unpair every spymaster phone?
+    NEW_EVENING = "new_evening"  # END TURN held between games: tonight's tally back to nothing?
 
 
 class TimerMode(enum.Enum):

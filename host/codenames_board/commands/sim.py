@@ -24,6 +24,7 @@ def add_parser(commands, tr: Translator) -> None:
     sim.add_argument("--headless", action="store_true", help=tr("cli.sim_headless"))
     sim.add_argument("--script", type=Path, metavar="FILE", help=tr("cli.sim_script"))
     sim.add_argument("--screenshots", type=Path, metavar="DIR", help=tr("cli.sim_screenshots"))
+    sim.add_argument("--keep", type=Path, metavar="DIR", help=tr("evening.cli_keep"))
     sim.add_argument("--size", default="1280x720", metavar="WIDTHxHEIGHT", help=tr("cli.sim_size"))
     sim.add_argument("--json", action="store_true", help=tr("cli.sim_json"))
     sim.add_argument("--spymaster-window", action="store_true", help=tr("cli.sim_spymaster_window"))
@@ -64,6 +65,9 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
         return EXIT_USAGE
     if args.screenshots is not None and args.screenshots.exists() and not args.screenshots.is_dir():
         print(tr("error.screenshots_not_a_folder", path=str(args.screenshots)), file=sys.stderr)
+        return EXIT_USAGE
+    if args.keep is not None and (args.script is None or (args.keep.exists() and not args.keep.is_dir())):
+        print(tr("evening.keep_folder", path=str(args.keep)), file=sys.stderr)
         return EXIT_USAGE
     if args.headless != (args.script is not None):
         print(tr("error.sim_headless_script"), file=sys.stderr)
@@ -119,8 +123,9 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     if args.headless:
         clock = FakeClock()
         with tempfile.TemporaryDirectory() as folder:
-            # A scripted run starts from nothing and leaves nothing behind but what it was asked for.
-            sim = Simulator(dataclasses.replace(config, state_dir=Path(folder)), tr, seed=args.seed, words=words, clock=clock, sound=False)
+            # A scripted run starts from nothing and leaves nothing behind but what it was asked for (--keep).
+            state = Path(folder) if args.keep is None else args.keep
+            sim = Simulator(dataclasses.replace(config, state_dir=state), tr, seed=args.seed, words=words, clock=clock, sound=False)
             return _run_script(sim, steps, clock, args, (width, height), tr)
     from ..display import NoScreen
     from ..sim.window import run_window

@@ -180,6 +180,8 @@ def _confirm(where: Layout, width: int, game: Game, confirm: Confirm, tr: Transl
             question = cap(tr("error.nothing_to_undo"))
     elif confirm is Confirm.PENALTY:
         question = tr("display.confirm_penalty", team=game.turn.value)
+    elif confirm is Confirm.NEW_EVENING:
+        question = tr("evening.confirm_new")
     else:
         question = tr("display.confirm_new_game")
         if game.actions and not game.is_over:
