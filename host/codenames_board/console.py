@@ -41,6 +41,7 @@ from .engine import (
     tile_name,
 )
 from .engine.actions import Clue
+from .evening import Evening, tally_lines
 from .i18n import Translator
 from .record import Header, RecordWriter
 from .recorded import play_recorded
@@ -100,8 +101,11 @@ class Console:
         out: Callable[[str], None] = print,
         colour: bool = False,
         deal: Deal | None = None,
+        evening: Evening | None = None,
     ) -> None:
         self.tr = tr
+        self.evening = evening  # tonight's tally of the games in the console's folder (None: a record elsewhere)
+        self.game_evening: str | None = None  # the evening the game in play belongs to
         self.games_dir = games_dir
         self.variant = variant
         # Keys (and words, from a deal with a word list) as `sim --seed` and `run --seed` deal them.
@@ -114,7 +118,7 @@ class Console:
         self.writer: RecordWriter | None = None
         self.commands = {
             name: tr.words(f"command.{name}")
-            for name in ("end", "undo", "penalty", "timeout", "key", "board", "help", "quit", "new", "unlimited")
+            for name in ("end", "undo", "penalty", "timeout", "key", "board", "score", "help", "quit", "new", "unlimited")
         }
 
     # --- games
@@ -127,10 +131,16 @@ class Console:
         else:
             seed = None
         self.words = self.deal.words() or self.words
-        header = Header(self.variant, key, self.words, self.tr.language, seed, now_iso())
+        started = datetime.now(timezone.utc)
+        evening = self.evening.next_evening(started) if self.evening is not None else None
+        header = Header(self.variant, key, self.words, self.tr.language, seed, now_iso(), {} if evening is None else {"evening": evening})
         path = path or new_record_path(self.games_dir, self.variant)
         self.writer = RecordWriter.create(path, header)
-        self.game = new_game(key, self.variant)
+        if self.evening is not None:
+            error = self.evening.dealt(self.game, self.game_evening, evening, started)
+            if error is not None:
+                self.out(self.tr("evening.unsaved", why=self.tr.disk(error)))
+        self.game, self.game_evening = new_game(key, self.variant), evening
         self.out(self.tr("console.record", path=str(path)))
         self.show_board()
 
@@ -142,7 +152,7 @@ class Console:
             self.out(self.tr("warning.torn_line", path=str(path), line=record.torn_line))
         self.variant = record.header.variant
         self.words = record.header.words
-        self.game = record.replay()
+        self.game, self.game_evening = record.replay(), record.header.extra.get("evening")
         self.out(self.tr("console.resumed", path=str(path), count=len(record.actions)))
         self.show_board()
 
@@ -218,6 +228,8 @@ class Console:
             self.out(grid(self.game, self.tr, self.words, self.show_key, self.colour))
         elif parsed == "board":
             self.show_board()
+        elif parsed == "score":
+            self.show_tally()
         else:
             self.act(parsed)
         return True
@@ -241,6 +253,14 @@ class Console:
             self.out(describe_event(event, game, self.tr))
         self.out("")
         self.show_board()
+        if game.is_over:
+            self.show_tally()
+
+    def show_tally(self) -> None:
+        """Tonight's games in the console's folder, the one just played included."""
+        tally = self.evening.tally(self.game, self.game_evening) if self.evening is not None else None
+        if tally is not None:
+            self.out("\n".join(tally_lines(tally, self.tr)))
 
     def run(self, stream: TextIO = sys.stdin) -> None:
         """Read commands until the player quits or the input ends."""

@@ -51,7 +51,13 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     folder = games_folder(config.state_dir, "console")
     # The keys and words `sim --seed` and `run --seed` deal; unseeded, no word comes back across games.
     deal = Deal(args.seed, builtin_words(tr.language), None if args.seed is not None else folder / f"words-{tr.language}.json")
-    console = Console(tr, folder, args.variant or config.variant, colour=colour, deal=deal)
+    evening = None
+    if args.record is None:  # tonight's tally counts the games of the console's folder
+        from ..evening import Evening
+
+        evening = Evening(folder, (config.evening.red, config.evening.blue), config.evening.new_after_hours)
+        evening.load()
+    console = Console(tr, folder, args.variant or config.variant, colour=colour, deal=deal, evening=evening)
     if args.record is None:
         lock = hold_folder(folder, "console", tr, "console.state_unusable")
     elif not args.record.parent.is_dir():  # its folder is not made: a mistyped path would be
