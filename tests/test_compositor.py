@@ -4,8 +4,10 @@ import random
 
 import pytest
 
-from codenames_board.colours import BLACK, BadColour, Palette, parse_colour, scale
+from codenames_board.colours import BLACK, COLOUR_BLIND, BadColour, Palette, parse_colour, scale
 from codenames_board.compositor import (
+    DIP_EDGES,
+    DIP_PERIOD_S,
     FPS,
     KEY_DIM,
     REVEAL_S,
@@ -151,7 +153,8 @@ def test_winner_sweeps_across_the_grid_then_the_whole_key_shows_unrevealed_dimme
     for unrevealed, full in ((BLUE_AGENT, PALETTE.blue), (BYSTANDER, PALETTE.bystander), (ASSASSIN, PALETTE.assassin)):
         assert 0 < sum(tile(after, unrevealed)) < sum(full)
     assert turn_leds(after) == [PALETTE.turn_red] * 2
-    assert compositor.next_change(game, UI, start + SWEEP_S) is None
+    # From here the key stands still but for the assassin's dip (see below): its first edge is the next change.
+    assert compositor.next_change(game, UI, start + SWEEP_S) == pytest.approx(start + SWEEP_S + DIP_EDGES[0][0])
 
 
 def test_a_game_resumed_after_its_end_shows_the_key_at_once():
@@ -159,6 +162,9 @@ def test_a_game_resumed_after_its_end_shows_the_key_at_once():
     red_wins(game, Compositor(), 0.0)
     fresh = Compositor()
     assert tile(fresh.frame(game, UI, 50.0), BLUE_AGENT) == scale(PALETTE.blue, KEY_DIM)
+    period = 33 * DIP_PERIOD_S  # no sweep: the assassin's dip runs at once, its periods counted from 0
+    assert tile(fresh.frame(game, UI, period + 0.5), ASSASSIN) == scale(PALETTE.assassin, KEY_DIM)
+    assert tile(fresh.frame(game, UI, period + 1.2), ASSASSIN) == BLACK
 
 
 def test_undo_cancels_a_reveal_animation_and_a_sweep():
@@ -178,6 +184,116 @@ def test_undo_cancels_a_reveal_animation_and_a_sweep():
     assert tiles(frame)[8:] == [PALETTE.idle] * 17  # no wave, no key
     assert compositor.next_change(game, UI, last + 1.0) is None
 
+
+
+# --- after the game: the assassin's dip, a mark that is not colour alone
+
+
+def assassin_ends(game, compositor, now):
+    """The starting team (red) touches the assassin at ``now``; returns when the sweep after its strobe ends."""
+    play(game, compositor, Clue(1), now)
+    play(game, compositor, Touch(ASSASSIN), now)
+    return now + STROBE_S + SWEEP_S
+
+
+def red_wins_then_sweeps(game, compositor, now):
+    return red_wins(game, compositor, now) + REVEAL_S + SWEEP_S
+
+
+ENDINGS = {"red wins": red_wins_then_sweeps, "assassin touched": assassin_ends}
+PALETTES = {"standard": Palette(), "colourblind": Palette(**COLOUR_BLIND)}
+
+
+def expected_dip_level(into):
+    """The dip's brightness ``into`` seconds after a period began, as the pattern is specified."""
+    level = 1.0
+    for edge, then in DIP_EDGES:
+        if into >= edge:
+            level = then
+    return level
+
+
+@pytest.mark.parametrize("palette_name", PALETTES)
+@pytest.mark.parametrize("ending", ENDINGS)
+@pytest.mark.parametrize("variant", ["classic", "duo"])
+def test_after_the_sweep_the_assassin_dips_slowly_to_dark_and_every_other_tile_stays_steady(variant, ending, palette_name):
+    palette = PALETTES[palette_name]
+    game, compositor = new_game(Key.from_text(KEY), variant), Compositor(Layout(), palette)
+    swept = ENDINGS[ending](game, compositor, 10.0)
+    assert game.is_over
+    steady = compositor.frame(game, UI, swept)
+    shown = tile(steady, ASSASSIN)  # the revealed assassin's colour, or the key's dimmer one
+    assert shown == (palette.assassin if game.is_revealed(ASSASSIN) else scale(palette.assassin, KEY_DIM))
+    others = [index for index in range(LEDS) if index != ASSASSIN]
+    seen = []
+    for step in range(int(3 * DIP_PERIOD_S * 100)):  # three periods, every 10 ms, on a fake clock
+        now = swept + step / 100
+        frame = compositor.frame(game, UI, now)
+        assert [tile(frame, index) for index in others] == [tile(steady, index) for index in others]
+        into = round(step / 100 % DIP_PERIOD_S, 6)
+        seen.append(tile(frame, ASSASSIN))
+        assert seen[-1] == (shown if expected_dip_level(into) == 1.0 else scale(shown, expected_dip_level(into)))
+    # Calm: it is lit most of the time, dark for a moment once a period, never a quick flicker.
+    assert seen.count(shown) / len(seen) == pytest.approx(DIP_EDGES[0][0] / DIP_PERIOD_S, abs=0.01)
+    assert seen.count(BLACK) == 3 * 30 and 1 / DIP_PERIOD_S < 1.0
+    runs, last = [], None
+    for colour in seen:
+        if colour != last:
+            runs.append(0)
+            last = colour
+        runs[-1] += 1
+    assert min(runs) >= 10  # no colour lasts less than 0.1 s
+
+
+def test_the_dip_wakes_the_controller_only_at_its_edges():
+    game, compositor = table()
+    swept = red_wins_then_sweeps(game, compositor, 0.0)
+    now, wakes = swept, []
+    while now < swept + 10 * DIP_PERIOD_S - 1e-9:  # ends at a given time: the pattern never ends by itself
+        due = compositor.next_change(game, UI, now)
+        assert due > now and compositor.frame(game, UI, (now + due) / 2) == compositor.frame(game, UI, now)
+        assert compositor.frame(game, UI, due) != compositor.frame(game, UI, now)  # no wake for nothing
+        wakes.append(due)
+        now = due
+    assert len(wakes) == 4 * 10  # four frames a period: down, dark, up, lit
+    period = [round(wake - swept, 6) for wake in wakes[:4]]
+    assert period == [edge for edge, _ in DIP_EDGES] + [DIP_PERIOD_S]
+    assert min(later - earlier for earlier, later in zip(wakes, wakes[1:])) == pytest.approx(0.1)
+
+
+def test_the_dip_waits_for_the_sweep_and_the_assassins_strobe():
+    game, compositor = table()
+    swept = assassin_ends(game, compositor, 5.0)
+    for now in [5.0 + step / 20 for step in range(int((STROBE_S + SWEEP_S) * 20))]:
+        assert compositor.next_change(game, UI, now) <= swept
+    sweeping = [swept - SWEEP_S + step / FPS for step in range(int(SWEEP_S * FPS))]
+    assert BLACK not in {tile(compositor.frame(game, UI, now), ASSASSIN) for now in sweeping}  # the wave, undisturbed
+    assert tile(compositor.frame(game, UI, swept + 1.2), ASSASSIN) == BLACK
+
+
+def test_the_dip_stops_at_a_new_game_and_at_an_undo_that_takes_back_the_end():
+    game, compositor = table()
+    swept = red_wins_then_sweeps(game, compositor, 0.0)
+    assert tile(compositor.frame(game, UI, swept + 1.2), ASSASSIN) == BLACK
+    compositor.reset()  # a new game is dealt
+    fresh = new_game(Key.from_text(KEY))
+    assert compositor.next_change(fresh, UI, swept + 1.2) is None
+    assert tiles(compositor.frame(fresh, UI, swept + 1.2)) == [PALETTE.idle] * 25
+
+    game, compositor = table()
+    swept = red_wins_then_sweeps(game, compositor, 0.0)
+    for event in game.undo():
+        compositor.notice(event, swept + 1.2)
+    assert not game.is_over and compositor.next_change(game, UI, swept + 1.2) is None
+    assert tile(compositor.frame(game, UI, swept + 1.2), ASSASSIN) == PALETTE.idle
+
+
+def test_a_refused_touch_after_the_game_blinks_over_the_dip():
+    game, compositor = table()
+    swept = assassin_ends(game, compositor, 0.0)
+    compositor.notice(TouchRefused(ASSASSIN), swept + 1.2)
+    assert tile(compositor.frame(game, UI, swept + 1.2), ASSASSIN) == PALETTE.refused
+    assert tile(compositor.frame(game, UI, swept + 1.3), ASSASSIN) == BLACK  # its blink over: the dip goes on
 
 # --- status LEDs
 

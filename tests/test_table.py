@@ -89,6 +89,21 @@ def give_clue(table, number):
     press(table, "clue_confirm")
 
 
+def pass_time(table, clock, seconds):
+    """Let ``seconds`` pass, waking the table whenever it asked to; returns the wakes.
+
+    Ends at that time, not when no wake is left: after a game the assassin's tile dips for ever."""
+    end, wakes = clock.now + seconds, []
+    while (wake := table.next_wake()) is not None and wake <= end:
+        assert not wakes or wake > wakes[-1], f"the table asks to wake at {wake} again after {wakes[-1]}: no progress"
+        clock.now = max(clock.now, wake)
+        wakes.append(wake)
+        table.update()
+    clock.now = end
+    table.update()
+    return wakes
+
+
 def recorded(table):
     return [action.name for _, action in read_record(table.writer.path).actions]
 
@@ -332,10 +347,30 @@ def test_the_buzzer_plays_the_sounds(make_table):
     board.tap(tiles_of(table, Identity.ASSASSIN)[0])
     assert table.sounder.played[-1] == "assassin"
     assert table.sounder.buzzer.calls[-1] == SOUNDS["assassin"][0][0]  # its first note, at once
-    while table.next_wake() is not None:
-        clock.now = table.next_wake()
-        table.update()
-    assert table.sounder.buzzer.calls[-1] == 0
+    pass_time(table, clock, 10.0)  # far longer than the sound
+    assert table.sounder.buzzer.calls[-1] == 0 and table.sounder.next_change() is None
+
+
+def test_after_a_game_the_table_wakes_only_for_the_assassins_dip_and_a_new_game_stops_it(make_table):
+    from codenames_board.compositor import DIP_PERIOD_S, STROBE_S, SWEEP_S
+
+    table, board, clock = make_table()
+    give_clue(table, 1)
+    assassin = tiles_of(table, Identity.ASSASSIN)[0]
+    board.tap(assassin)
+    pass_time(table, clock, STROBE_S + SWEEP_S)  # the strobe, then the sweep: the sound is long over
+    frames = len(board.frames)
+    wakes = pass_time(table, clock, 10 * DIP_PERIOD_S)
+    assert len(wakes) == 4 * 10 and min(b - a for a, b in zip(wakes, wakes[1:])) >= 0.1 - 1e-9
+    shown = board.frames[frames:]
+    assert len(shown) == 4 * 10  # one frame a wake, each different from the last
+    changed = {led for before, after in zip(shown, shown[1:]) for led in range(37) if before[3 * led : 3 * led + 3] != after[3 * led : 3 * led + 3]}
+    assert changed == {assassin}
+    press(table, "new_game", clock, hold=3)
+    assert not table.game.is_over
+    pass_time(table, clock, 1.0)  # the new game's first frames
+    assert table.next_wake() is None
+    assert board.tile_colour(assassin) == table.config.colours.idle
 
 
 def test_tile_board_problems_become_notices_with_tile_names(make_table):

@@ -2,6 +2,8 @@
 
 ``notice(event, now)`` starts animations (a reveal's flash, the assassin's
 strobe, the winner's sweep, a refused touch's blink, the sand timer's flash);
+after the sweep the assassin's tile dips to dark now and then until the next
+game, so it is told from the others by more than its colour (``_Dip``);
 ``frame(game, ui, now)`` paints the whole frame for that moment: the game's
 state first, animations on top. Nothing here reads a clock, sleeps or runs a
 thread: an animation is only a start time, so it can never delay a touch.
@@ -11,8 +13,9 @@ controller redraws on change and sleeps in between.
 The controller's loop: pass every engine event (and ``TouchRefused`` when
 ``game.play(Touch(...))`` raised, ``TimerExpired`` when the sand runs out) to
 ``notice``; show ``frame``; wait on the queue until ``next_change`` (None:
-until the next event); call ``reset`` for a new game. Build ``ui.timer``
-with the seconds left at ``now`` for each call.
+until the next event; once a game is over it is never None, as the dip goes
+on: a loop that runs "until idle" must end at a time instead); call ``reset``
+for a new game. Build ``ui.timer`` with the seconds left at ``now`` for each call.
 
 Frame layout (``tileboard.base``): 3 bytes (red, green, blue) per LED; the
 tiles row-major as the operatives see the grid, then the sand-timer bar, then
@@ -41,6 +44,11 @@ STROBE_HALF_S = 0.1  # ... 5 times a second, then its dim colour
 SWEEP_S = 2.0  # game over: a wave of the winner's colour from the top left corner
 SWEEP_BAND = 2.0  # half-width of the wave, in diagonals of the grid
 KEY_DIM = 0.3  # after the game: unrevealed tiles show the key at this brightness
+# ... and the assassin's tile (revealed or not) dips to dark once a period, until a new game is dealt:
+# a mark that is not colour alone (colour-blind players), calm (0.67 Hz, the edges softened in two steps)
+# and cheap (4 frames a period, so the controller wakes 4 times in 1.5 s).
+DIP_PERIOD_S = 1.5
+DIP_EDGES = ((1.0, 0.4), (1.1, 0.0), (1.4, 0.4))  # (seconds into the period, brightness from then); 1 before
 REFUSED_EDGES = (0.1, 0.15, 0.25)  # a refused touch: on, gap, on, then gone (seconds)
 TURN_LEDS = -1  # in the refused blinks: the turn LEDs (a refused button)
 TIMER_FLASH_S = 2.0  # the bar flashes when the sand runs out ...
@@ -156,6 +164,29 @@ class _Sweep:
         return min(self.end, self.start + (_steps(now - self.start, 1 / FPS) + 1) / FPS)
 
 
+@dataclass(frozen=True)
+class _Dip:
+    """The game is over: the assassin's tile dips to dark once every DIP_PERIOD_S, from ``start`` on, for ever."""
+
+    start: float  # the sweep's end (a game resumed after its end: 0, the pattern runs at once)
+
+    def level(self, now: float) -> float:
+        """The tile's brightness (0-1) at ``now``: 1 from the start of each period to the first edge."""
+        into = self._into(now)
+        return next((level for edge, level in reversed(DIP_EDGES) if into + _EPS >= edge), 1.0)
+
+    def next_change(self, now: float) -> float:
+        if now < self.start:
+            return self.start
+        into = self._into(now)
+        edge = next((edge for edge, _ in DIP_EDGES if into + _EPS < edge), DIP_PERIOD_S)
+        return now - into + edge
+
+    def _into(self, now: float) -> float:
+        """Seconds since the current period began."""
+        return now - self.start - _steps(now - self.start, DIP_PERIOD_S) * DIP_PERIOD_S
+
+
 def _refused_step(start: float, now: float) -> int:
     """0 and 2: the blink is on; 1: the gap; 3: over."""
     return sum(1 for edge in REFUSED_EDGES if now - start + _EPS >= edge)
@@ -233,6 +264,8 @@ class Compositor:
                 due.append(start + REFUSED_EDGES[step])
         if game.is_over and self._sweep is not None and now < self._sweep.end:
             due.append(self._sweep.next_change(now))
+        if game.is_over and Identity.ASSASSIN in game.key.identities:
+            due.append(self._dip().next_change(now))
         if self._timer_flashing(ui, now):
             start = self._timer_flash
             due.append(min(start + TIMER_FLASH_S, start + (_steps(now - start, TIMER_FLASH_HALF_S) + 1) * TIMER_FLASH_HALF_S))
@@ -267,6 +300,9 @@ class Compositor:
             sweep = self._sweep
             key = colour if tile in revealed else self._key[identity]
             colour = sweep.paint(self._diagonal[tile], colour, key, now) if sweep and now < sweep.end else key
+            if identity is Identity.ASSASSIN and not (sweep and now < sweep.end):
+                level = self._dip().level(now)
+                colour = colour if level == 1.0 else scale(colour, level)
         anim = self._tiles.get(tile)
         if anim is not None and tile in revealed and anim.start <= now < anim.end:
             colour = anim.paint(now)
@@ -274,6 +310,10 @@ class Compositor:
         if start is not None and start <= now and _refused_step(start, now) in (0, 2):
             colour = self.palette.refused
         return colour
+
+    def _dip(self) -> _Dip:
+        """The assassin's pattern of this game's end: it begins as the sweep ends."""
+        return _Dip(self._sweep.end if self._sweep is not None else 0.0)
 
     def _timer_flashing(self, ui: UiState, now: float) -> bool:
         """The flash shows until it ends or a new countdown starts."""

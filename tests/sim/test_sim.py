@@ -328,3 +328,90 @@ print(audio.MixerBuzzer.open())
     )
     assert result.returncode == 0 and result.stdout.strip() == "None", result.stderr
     assert result.stderr == ""
+
+
+# --- after the game: the assassin's tile dips to dark now and then (not colour alone)
+
+
+class Hung(Exception):
+    pass
+
+
+def within(seconds, run):
+    """Run ``run()`` in this thread, interrupted if it takes longer than ``seconds`` (a loop waiting for idle)."""
+    import signal
+
+    def interrupt(signum, frame):
+        raise Hung(f"still running after {seconds} s")
+
+    previous = signal.signal(signal.SIGALRM, interrupt)
+    signal.setitimer(signal.ITIMER_REAL, seconds)
+    try:
+        return run()
+    finally:
+        signal.setitimer(signal.ITIMER_REAL, 0)
+        signal.signal(signal.SIGALRM, previous)
+
+
+@pytest.mark.parametrize("palette", ["standard", "colourblind"])
+def test_a_script_that_ends_the_game_then_waits_finishes_and_the_window_shows_the_assassin_dip(simulator, tmp_path, palette):
+    from codenames_board.colours import palette_of
+    from codenames_board.compositor import DIP_PERIOD_S, KEY_DIM, STROBE_S, SWEEP_S
+    from codenames_board.sim.view import tile_fill
+
+    sim, clock = simulator(f'[colours]\npalette = "{palette}"\n')
+    colours = palette_of(sim.config.colours)
+    key = sim.table.game.key
+    assassin = key.identities.index(Identity.ASSASSIN)
+    bystander = key.identities.index(Identity.BYSTANDER)
+    touched = clock.now
+    # The game ends on the assassin; then 5 s pass: the strobe, the sweep, and the dip that never ends by itself.
+    within(PATIENCE_S, lambda: play(sim, clock, f"clue 1\ntouch {tile_name(assassin)}\nwait 5", tmp_path))
+    assert sim.table.game.is_over and clock.now == touched + 5
+    swept = touched + STROBE_S + SWEEP_S
+    lit = sim.scene()
+    assert (clock.now - swept) % DIP_PERIOD_S == pytest.approx(0, abs=1e-9)  # a period begins: the tile is lit
+    assert lit.tiles[assassin] == colours.assassin
+    assert lit.tiles[bystander] == tuple(max(1, round(v * KEY_DIM)) for v in colours.bystander)
+    within(PATIENCE_S, lambda: play(sim, clock, "wait 1.2\nscreenshot dark.png", tmp_path))  # into the dark of the dip
+    dark = sim.scene()
+    assert dark.tiles[assassin] == (0, 0, 0)
+    assert [t for i, t in enumerate(dark.tiles) if i != assassin] == [t for i, t in enumerate(lit.tiles) if i != assassin]
+    # The window draws it: the assassin's card goes from tinted to an unlit card, its neighbours stay as they were.
+    surfaces = []
+    for scene in (lit, dark):
+        surface = pygame.Surface((1280, 720))
+        regions = draw(surface, scene, sim.tr)
+        surfaces.append(surface)
+    card = lambda surface, tile: pygame.transform.average_color(surface, regions[f"tile:{tile}"])[:3]
+    lit_card, dark_card = card(surfaces[0], assassin), card(surfaces[1], assassin)
+    assert sum(dark_card) < sum(lit_card) and max(dark_card) - min(dark_card) < max(lit_card) - min(lit_card)  # unlit, no hue
+    assert tile_fill((0, 0, 0)) != tile_fill(colours.assassin)
+    assert card(surfaces[0], bystander) == card(surfaces[1], bystander)
+    assert (tmp_path / "dark.png").exists()
+    within(PATIENCE_S, lambda: play(sim, clock, "wait 0.4", tmp_path))  # the dip over: lit again
+    assert sim.scene().tiles[assassin] == colours.assassin
+
+
+def test_the_dip_stops_when_a_new_game_is_dealt_in_the_simulator(simulator, tmp_path):
+    sim, clock = simulator()
+    key = sim.table.game.key
+    assassin = key.identities.index(Identity.ASSASSIN)
+    within(PATIENCE_S, lambda: play(sim, clock, f"clue 1\ntouch {tile_name(assassin)}\nwait 5\nhold new_game 2.5\nwait 2", tmp_path))
+    assert not sim.table.game.is_over
+    assert sim.table.next_wake() is None  # nothing left to animate: the controller sleeps until an event
+    assert set(sim.scene().tiles) == {sim.config.colours.idle}
+
+
+def test_a_headless_script_that_ends_the_game_and_waits_finishes(tmp_path, run_cli):
+    probe = tmp_path / "probe.txt"
+    probe.write_text("wait 0\n")
+    dealt = run_cli("sim", "--headless", "--script", probe, "--seed", SEED, "--json")
+    assert dealt.returncode == 0, dealt.stderr
+    key = json.loads(dealt.stdout)["key"]
+    script = tmp_path / "game.txt"
+    script.write_text(f"clue 1\ntouch {tile_name(key.index('A'))}\nwait 5\nscreenshot over.png 960x540\n")
+    done = run_cli("sim", "--headless", "--script", script, "--seed", SEED, "--json")  # run_cli: under a 60 s timeout
+    assert done.returncode == 0, done.stderr
+    assert json.loads(done.stdout)["phase"] == "over"
+    assert pygame.image.load(str(tmp_path / "over.png")).get_size() == (960, 540)
