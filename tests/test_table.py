@@ -1,6 +1,5 @@
 """The table's logic: touches and buttons in; records, LED frames, sounds and questions out."""
 
-import json
 from datetime import datetime, timezone
 
 import pytest
@@ -12,7 +11,7 @@ from codenames_board.outputs import LedOutput, ScreenOutput
 from codenames_board.record import read_record
 from codenames_board.sounds import SOUNDS, Sounder
 from codenames_board.table import ButtonDown, ButtonUp, EncoderStep, Table
-from codenames_board.tileboard import TileTouched, VirtualTileBoard
+from codenames_board.tileboard import VirtualTileBoard
 from codenames_board.ui import Confirm
 from patience import PATIENCE_S
 

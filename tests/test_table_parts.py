@@ -218,16 +218,10 @@ def test_the_sand_timers_wakes_always_move_on_and_it_runs_out_once(seconds, star
 
 
 @pytest.mark.parametrize("seconds", [5, 1])  # whole seconds, as the configuration takes them
-def test_a_scripted_game_with_the_sand_timer_running_ends(tmp_path, seconds):
-    import subprocess
-    import sys
-
+def test_a_scripted_game_with_the_sand_timer_running_ends(tmp_path, seconds, run_cli):
     script = tmp_path / "timer.script"
     script.write_text("clue 2\npress sand_timer\nwait 0.01\nwait 3\n")
     config = tmp_path / "config.toml"
     config.write_text(f"[timer]\nclue_seconds = 0\nguess_seconds = {seconds}\n")
-    done = subprocess.run(
-        [sys.executable, "-m", "codenames_board", "sim", "--headless", "--config", str(config), "--script", str(script), "--json"],
-        capture_output=True, text=True, timeout=120, env={**__import__("os").environ, "SDL_VIDEODRIVER": "dummy"},
-    )
+    done = run_cli("sim", "--headless", "--config", config, "--script", script, "--json", env={"SDL_VIDEODRIVER": "dummy"})
     assert done.returncode == 0, done.stderr
