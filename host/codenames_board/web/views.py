@@ -8,7 +8,8 @@ the private ``TableState``; the server sends it only to phones paired for this g
 
 from __future__ import annotations
 
-from ..engine import Identity, Reason, tile_name
+from ..engine import Identity, Reason, Team, tile_name
+from ..evening import Tally, tally_lines, team_name
 from ..published import PublicState, TableState
 
 IDENTITY_NAMES = {
@@ -70,6 +71,18 @@ def public_view(public: PublicState, tr, spymasters: int) -> dict:
         "board_connected": public.board_connected,
         "spymasters": spymasters,
         "language": tr.language,
+        "evening": evening_view(public.evening, tr),
+    }
+
+
+def evening_view(tally: Tally | None, tr) -> dict | None:
+    """Tonight's tally, the teams named as the display names them."""
+    if tally is None:
+        return None
+    return {
+        **tally.to_json(),
+        "names": {team.value: team_name(tally, team, tr) for team in Team},
+        "lines": tally_lines(tally, tr),
     }
 
 
