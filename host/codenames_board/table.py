@@ -8,7 +8,7 @@ display, whatever else is added. Its parts each do one job: ``gestures.Gestures`
 (presses and holds) and ``gestures.ClueDial``, ``prompts.Prompts`` (questions and
 notices, with their expiry) and ``prompts.BoardWatch`` (the tile board's state),
 ``sandtimer.TimerRun``, ``recorded.RecordedGame`` (play, record, take back what
-the disk refused, repair) and ``shelf`` (the folder of games).
+the disk refused, repair), ``shelf`` (the folder of games) and ``redeal`` (a word dealt again).
 
 No threads here: the controller feeds one event at a time from its queue and
 sleeps until ``next_wake()``. Time comes from the clock passed in, so tests run
@@ -33,6 +33,7 @@ from .outputs import standard_outputs
 from .prompts import BoardWatch, Prompts
 from .published import Outputs, Publisher, Refused, TimerExpired, TouchRefused, Unpair
 from .recorded import RecordedGame, RecordSyncFailed, Stamp
+from .redeal import Redeal
 from .sandtimer import TimerRun
 from .shelf import Shelf, iso
 from .sounds import Sounder
@@ -58,8 +59,10 @@ class Table:
         deal_words: Callable[[], list[str]] | None = None,
         post: Callable[[object], None] | None = None,
         outputs: Outputs | None = None,
+        another_word: Callable[[list[str]], str | None] | None = None,
     ) -> None:
-        """``outputs``: where the state goes; by default the LEDs on ``tileboard``, ``sounder`` and ``display``."""
+        """``outputs``: where the state goes; by default the LEDs on ``tileboard``, ``sounder`` and ``display``.
+        ``another_word``: a word not on the board, to re-deal one before the first clue (``redeal``)."""
         self.config = config
         self.tr = tr
         self.clock = clock
@@ -86,6 +89,7 @@ class Table:
         self.shelf = Shelf(self.games_dir, self.recorded, self.prompts, tr, self._sync_failed)
         self.dial = ClueDial()  # the number on the spymaster panel, not yet confirmed
         self.board = BoardWatch(tileboard.connected, self.prompts, tr)
+        self.redeal = Redeal(self.shelf, self.prompts, tr, another_word, config.game.clue_entry)
         self._sync_due = False
 
     @property
@@ -172,7 +176,7 @@ class Table:
         self.recorded.update(now)
 
     def _publish(self, now: float) -> None:
-        self.publisher.publish(self.game, self.ui, self.shelf.words, self.shelf.number, now)
+        self.publisher.publish(self.game, self.ui, self.shelf.words, self.shelf.number, now, self.redeal.left(self.game))
         if self._sync_due:  # after the outputs: the frame first
             self._sync_due = False
             self.writer.sync_soon()
@@ -273,6 +277,8 @@ class Table:
             ask(Confirm.UNPAIR, now)
         elif name == "set_words" and self.shelf.words is None and not game.is_over:  # typed in once
             self.shelf.set_words(intention[1], now)
+        elif name == "redeal" and not self.redeal.word(game, intention[1], now):
+            self.publisher.events.append(Refused())  # a buzz and a blink; the display and the page say why
 
     def _sync_failed(self, error: OSError) -> None:
         """On the record's sync thread: tell the controller's thread."""
