@@ -201,11 +201,12 @@ class Clock:
         return self.now
 
 
-def running_table(state_dir, settings: str = "", words=None, display=None, seed: int | None = None) -> Table:
+def running_table(state_dir, settings: str = "", words=None, display=None, seed: int | None = None, deal=None) -> Table:
     """The whole runtime with the page on 127.0.0.1 (any free port), the sand timer off; ``stop()`` it.
 
     ``words``: the 25 codenames each game is dealt (else none, as with cards on the table);
-    ``display``: the hooded display (a ``SpymasterScreen``), or none; ``seed``: the same key each game.
+    ``display``: the hooded display (a ``SpymasterScreen``), or none; ``seed``: the same key each game;
+    ``deal``: a ``Deal`` with a word list to deal the words from instead (and to re-deal one).
     """
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -221,9 +222,10 @@ def running_table(state_dir, settings: str = "", words=None, display=None, seed:
     factory = MockFactory(pin_class=MockPWMPin)
     board = VirtualTileBoard(status_leds=12)
     clock = Clock()
-    deal = (lambda: list(words)) if words else None
+    deal_words = deal.words if deal is not None else (lambda: list(words)) if words else None
     runtime = Runtime(
-        config, Translator("en"), pin_factory=factory, tileboard=board, display=display, clock=clock, deal_words=deal,
+        config, Translator("en"), pin_factory=factory, tileboard=board, display=display, clock=clock,
+        deal_words=deal_words, another_word=deal.another if deal is not None else None,
     )
     if seed is not None:
         runtime.table.new_seed = lambda: seed

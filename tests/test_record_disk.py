@@ -49,12 +49,12 @@ def ext4(tmp_path, need_tool):
     subprocess.run(["umount", "-l", str(mount)], check=False)
 
 
-def make_table(state, seed=7):
+def make_table(state, seed=7, **options):
     config = parse(f'state_dir = "{state}"\n')
     board = VirtualTileBoard(status_leds=config.tiles.timer_leds + config.tiles.turn_leds)
     table = Table(
         config, Translator("en"), board, Clock(), new_seed=lambda: seed,
-        wall_clock=lambda: datetime(2026, 11, 22, 20, 0, 0, tzinfo=timezone.utc),
+        wall_clock=lambda: datetime(2026, 11, 22, 20, 0, 0, tzinfo=timezone.utc), **options,
     )
     table.post = table.handle  # the record's sync thread tells the table at once (no controller here)
     board.on_event = table.handle
@@ -141,4 +141,29 @@ def test_an_sd_card_that_turns_read_only_mid_game_loses_nothing_that_was_saved(e
     subprocess.run(["mount", "-o", "loop,errors=remount-ro", str(image), str(mount)], check=True)
     again, _ = make_table(mount / "state")
     assert again.game.state() == saved
+    again.close()
+
+
+def test_a_word_redealt_on_a_card_that_turned_read_only_is_refused_and_the_record_keeps_the_old_words(ext4):
+    from codenames_board.deal import Deal
+    from codenames_board.gestures import Intent
+
+    mount, device, image = ext4
+    deal = Deal(7, [f"word{n}" for n in range(60)])
+    table, _ = make_table(mount / "state", deal_words=deal.words, another_word=deal.another)
+    table.handle(Intent(("redeal", 0)))  # one works
+    words = list(table.words)
+    assert read_record(table.writer.path).header.words == words
+    Path(f"/sys/fs/ext4/{device}/trigger_fs_error").write_text("1\n")  # read-only from now on
+    table.handle(Intent(("redeal", 1)))
+    assert table.words == words
+    assert table.ui.notices[-1].msgid == "notice.redeal_unsaved"
+    assert dict(table.ui.notices[-1].params)["why"] == "the disk is read-only"
+    table.close()
+    subprocess.run(["umount", str(mount)], check=True)
+    subprocess.run(["e2fsck", "-p", "-f", str(image)], check=False)
+    subprocess.run(["mount", "-o", "loop,errors=remount-ro", str(image), str(mount)], check=True)
+    again, _ = make_table(mount / "state", deal_words=deal.words, another_word=deal.another)
+    assert again.words == words  # the word that was shown before the fault; the refused one never was
+    assert read_record(again.writer.path).header.extra["redealt"] == 1
     again.close()

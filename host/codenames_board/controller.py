@@ -170,6 +170,7 @@ class Runtime:
         clock=time.monotonic,
         buzzer=None,
         deal_words=None,
+        another_word=None,
     ):
         from . import compositor
         from .controls import Controls
@@ -209,7 +210,9 @@ class Runtime:
                 raise
         # The table publishes its state; these outputs show it: the LEDs first, the buzzer, the page, the display.
         self.outputs = standard_outputs(config, tileboard, display, sounder, self.web)
-        self.table = Table(config, tr, tileboard, clock, deal_words=deal_words, post=post, outputs=self.outputs)
+        self.table = Table(
+            config, tr, tileboard, clock, deal_words=deal_words, post=post, outputs=self.outputs, another_word=another_word,
+        )
         self.controller.table = self.table
         if display is not None and hasattr(display, "on_closed") and display.on_closed is None:
             display.on_closed = self.controller.stop  # someone closed the display's window

@@ -58,5 +58,10 @@ class Deal:
         """The next game's 25 words, or None without a word list."""
         return self.dealer.deal() if self.dealer is not None else None
 
+    def another(self, exclude) -> str | None:
+        """One word to re-deal a tile with (before the first clue): the dealer's next word not in ``exclude``
+        (the words on the board); None without a word list, or when the list has no other word."""
+        return self.dealer.another(exclude) if self.dealer is not None else None
+
     def __repr__(self) -> str:
         return f"<Deal seed={self.seed!r} next={self._next!r} words={'yes' if self.dealer else 'no'}>"

@@ -37,7 +37,8 @@ class EncoderStep:
 @dataclass(frozen=True)
 class Intent:
     """An intention from another input than the buttons: a paired spymaster's phone gives
-    ``("give_clue", count, word)``. The table weighs it as it weighs a button's."""
+    ``("give_clue", count, word)``, ``("set_words", words)``, ``("redeal", tile)``; the simulator's
+    right click ``("redeal", tile)`` too. The table weighs it as it weighs a button's."""
 
     intention: tuple
 

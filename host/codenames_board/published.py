@@ -33,7 +33,7 @@ from .ui import Notice, SandTimer, UiState
 
 #: The notices the whole room may read (message id prefixes); every other one is the spymasters' alone
 #: (``notice.cover_own`` would tell which tile is not the covering team's agent).
-PUBLIC_NOTICES = ("notice.clue_first", "notice.guess_first", "notice.time_up", "notice.record_", "notice.board_")
+PUBLIC_NOTICES = ("notice.clue_first", "notice.guess_first", "notice.time_up", "notice.record_", "notice.board_", "notice.redeal_")
 
 
 # --- the table's cues: events besides the engine's
@@ -183,6 +183,7 @@ class TableState:
     dealt: int  # counts the games this table dealt or resumed: a new one starts its outputs afresh
     events: tuple = ()  # what just happened, in order: engine events and the cues above
     evening: Tally | None = None  # tonight's tally, the game on the table counted once it is over
+    redeals: int = 0  # words that may be re-dealt now (before the first clue: ``redeal``), else 0
 
     @cached_property
     def public(self) -> PublicState:
@@ -261,12 +262,14 @@ class Publisher:
         self.dealt += 1
         self.events.clear()  # the last game's: nothing to show of them now
 
-    def publish(self, game, ui: UiState, words, number: int | None, now: float, evening: Tally | None = None) -> None:
-        last = (self.dealt, game.version, ui, id(words), evening)  # words: the same list until dealt or typed in
+    def publish(
+        self, game, ui: UiState, words, number: int | None, now: float, evening: Tally | None = None, redeals: int = 0
+    ) -> None:
+        last = (self.dealt, game.version, ui, id(words), evening, redeals)  # words: the same list until dealt, typed in, re-dealt
         if self.events or last != self._last:
             self._last = last
             events, self.events = tuple(self.events), []
             words = tuple(words) if words is not None else None
-            self.outputs.show(TableState(GameView.of(game), ui, words, number, self.dealt, events, evening), now)
+            self.outputs.show(TableState(GameView.of(game), ui, words, number, self.dealt, events, evening, redeals), now)
         else:
             self.outputs.update(now)

@@ -8,7 +8,7 @@ display, whatever else is added. Its parts each do one job: ``gestures.Gestures`
 (presses and holds) and ``gestures.ClueDial``, ``prompts.Prompts`` (questions and
 notices, with their expiry) and ``prompts.BoardWatch`` (the tile board's state),
 ``sandtimer.TimerRun``, ``recorded.RecordedGame`` (play, record, take back what
-the disk refused, repair) and ``shelf`` (the folder of games).
+the disk refused, repair), ``shelf`` (the folder of games) and ``redeal`` (a word dealt again).
 
 No threads here: the controller feeds one event at a time from its queue and
 sleeps until ``next_wake()``. Time comes from the clock passed in, so tests run
@@ -34,6 +34,7 @@ from .outputs import standard_outputs
 from .prompts import BoardWatch, Prompts
 from .published import Outputs, Publisher, Refused, TimerExpired, TouchRefused, Unpair
 from .recorded import RecordedGame, RecordSyncFailed, Stamp
+from .redeal import Redeal
 from .sandtimer import TimerRun
 from .shelf import Shelf, iso
 from .sounds import Sounder
@@ -59,8 +60,10 @@ class Table:
         deal_words: Callable[[], list[str]] | None = None,
         post: Callable[[object], None] | None = None,
         outputs: Outputs | None = None,
+        another_word: Callable[[list[str]], str | None] | None = None,
     ) -> None:
-        """``outputs``: where the state goes; by default the LEDs on ``tileboard``, ``sounder`` and ``display``."""
+        """``outputs``: where the state goes; by default the LEDs on ``tileboard``, ``sounder`` and ``display``.
+        ``another_word``: a word not on the board, to re-deal one before the first clue (``redeal``)."""
         self.config = config
         self.tr = tr
         self.clock = clock
@@ -89,6 +92,7 @@ class Table:
         self.board = BoardWatch(tileboard.connected, self.prompts, tr)
         evening = config.evening
         self.evening = Evening(self.games_dir, (evening.red, evening.blue), evening.new_after_hours)
+        self.redeal = Redeal(self.shelf, self.prompts, tr, another_word, config.game.clue_entry)
         self._sync_due = False
 
     @property
@@ -185,7 +189,7 @@ class Table:
 
     def _publish(self, now: float) -> None:
         tally = self.evening.tally(self.game, self.shelf.evening)
-        self.publisher.publish(self.game, self.ui, self.shelf.words, self.shelf.number, now, tally)
+        self.publisher.publish(self.game, self.ui, self.shelf.words, self.shelf.number, now, tally, self.redeal.left(self.game))
         if self._sync_due:  # after the outputs: the frame first
             self._sync_due = False
             self.writer.sync_soon()
@@ -292,6 +296,8 @@ class Table:
             self.shelf.set_words(intention[1], now)
         elif name == "set_names":  # tonight's team names, from a paired phone
             self._evening_saved(self.evening.set_names(*intention[1:3]), now)
+        elif name == "redeal" and not self.redeal.word(game, intention[1], now):
+            self.publisher.events.append(Refused())  # a buzz and a blink; the display and the page say why
 
     def _sync_failed(self, error: OSError) -> None:
         """On the record's sync thread: tell the controller's thread."""

@@ -116,3 +116,24 @@ class WordDealer:
             temporary.replace(self.state_file)
         except OSError:
             pass  # fresh words next time are nice to have, not worth stopping a game for
+
+    def another(self, exclude) -> str | None:
+        """One more word, for a tile re-dealt before the first clue: the walk's next word that is not
+        in ``exclude`` (the words on the board). The walk goes on past it, so it does not come back
+        soon either; at the end of the walk the list is shuffled anew with ``exclude`` put last.
+        None when every word of the list is in ``exclude``."""
+        taken = {word.casefold() for word in exclude}
+        if all(word.casefold() in taken for word in self.words):
+            return None
+        for _ in range(len(self._order) + 1):  # bounded: a fresh walk starts with a word not taken
+            if self.position >= len(self._order):
+                self.seed += 1
+                order = self._shuffled(self.seed)
+                self._order = [w for w in order if w.casefold() not in taken] + [w for w in order if w.casefold() in taken]
+                self.position = 0
+            word = self._order[self.position]
+            self.position += 1
+            if word.casefold() not in taken:
+                self._save()
+                return word
+        return None  # not reached: a fresh walk starts with a word not taken

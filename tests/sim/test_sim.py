@@ -80,6 +80,21 @@ def test_a_new_game_deals_new_words(simulator, tmp_path):
     assert not first & set(sim.table.words)
 
 
+def test_a_script_redeals_a_word_before_the_first_clue_and_not_after(simulator, tmp_path):
+    from codenames_board.record import read_record
+
+    sim, clock = simulator()
+    before = list(sim.table.words)
+    play(sim, clock, "redeal B3\nredeal 1 1", tmp_path)  # B3 is tile 7; 1 1 is A1, tile 0
+    words = list(sim.table.words)
+    assert words[7] not in before and words[0] not in before and words[1:7] == before[1:7]
+    assert sim.scene().words == tuple(words)
+    assert read_record(sim.table.writer.path).header.words == words
+    play(sim, clock, "clue 1\nredeal C3", tmp_path)
+    assert sim.table.words == words
+    assert [notice.msgid for notice in sim.table.ui.notices] == ["notice.redeal_too_late"]
+
+
 def test_the_operatives_never_see_an_unrevealed_identity_while_the_display_is_hidden(simulator, tmp_path):
     sim, clock = simulator()
     key = sim.table.game.key
@@ -159,7 +174,8 @@ def test_a_script_mistake_names_its_line(tmp_path, run_cli):
 @pytest.mark.parametrize(
     "line, message",
     [
-        ("dance", 'unknown command "dance": the commands are touch, press, hold, clue, wait, spymaster, help, screenshot'),
+        ("dance", 'unknown command "dance": the commands are touch, press, hold, clue, wait, spymaster, help, screenshot, redeal'),
+        ("redeal Z9", '"Z9" is not a tile: write it as C3 (row A-E, column 1-5) or as 3 3'),
         ("press jump", "press takes one button: sand_timer, end_turn, clue_down, clue_up, clue_confirm, undo, new_game"),
         ("wait soon", '"soon" is not a number of seconds (0 to 3600)'),
         ("clue 12", 'clue takes a number from 0 to 9 or unlimited, not "12"'),
@@ -209,6 +225,8 @@ def test_the_window_turns_clicks_and_keys_into_presses_and_touches(simulator):
     size = (1280, 720)
     regions = layout(size, "buttons").regions
     own = sim.table.game.key.agents(sim.table.game.key.start)[0]
+    words = list(sim.table.words)
+    other = next(tile for tile in range(25) if tile != own)
 
     posted = []  # kept alive: pygame reads a posted event's attributes when the window takes it
 
@@ -233,6 +251,8 @@ def test_the_window_turns_clicks_and_keys_into_presses_and_touches(simulator):
 
         click("clue_up")  # the window draws first, so the regions are known
         settle()
+        post(pygame.MOUSEBUTTONDOWN, pos=regions[f"tile:{other}"].center, button=3)  # a right click: another word
+        settle()
         post(pygame.KEYDOWN, key=pygame.K_RETURN)
         post(pygame.KEYUP, key=pygame.K_RETURN)
         settle()
@@ -248,6 +268,8 @@ def test_the_window_turns_clicks_and_keys_into_presses_and_touches(simulator):
     thread.join(timeout=PATIENCE_S)
     assert sim.table.game.clue == 2 and sim.table.game.is_revealed(own)
     assert not sim.show_spymaster
+    assert sim.table.words[other] not in words  # the right click, before the clue: another word
+    assert sim.table.words[:other] + sim.table.words[other + 1:] == words[:other] + words[other + 1:]
 
 
 def test_without_any_sound_device_the_mixer_is_not_even_tried(tmp_path):

@@ -198,6 +198,28 @@ def test_a_spymaster_pairs_by_the_pin_on_the_hooded_display_sees_the_key_and_giv
     assert (clues[0].word, clues[0].count) == ("river", 2)
 
 
+def test_a_paired_phone_deals_a_disliked_word_again_and_the_public_board_shows_it(table, pages, expect):
+    from codenames_board.deal import Deal
+
+    run = table(deal=Deal(3, WORDS + ["ZEBRA", "YACHT", "WIZARD", "VIOLIN", "UNICORN"]))
+    board = pages.open("/")
+    board_shown(board)
+    phone = pages.open("/pair")
+    phone.fill("#pin", run.runtime.web.pairing.card().pin)
+    phone.click("form.pair-form button.send")
+    phone.wait_for_url("**/spymaster")
+    old = run.runtime.table.words[6]
+    phone.click(".redeal-form summary")
+    phone.select_option("#redeal-tile", "6")
+    phone.click(".redeal-form button.send")
+    expect(phone.locator(".redeal-form .form-message")).to_have_text(tr("web.redeal_sent"))
+    run.settle()
+    new = run.runtime.table.words[6]
+    assert new != old
+    expect(board.locator("ol.grid > li .tile-word").nth(6)).to_have_text(re.compile(new, re.I))
+    expect(phone.locator(".redeal-form .form-hint")).to_have_text(tr("web.redeal_hint", left=4))
+
+
 def test_a_wrong_pin_is_refused_and_after_five_the_page_says_to_wait(table, pages, expect):
     run = table()
     pairing = run.runtime.web.pairing

@@ -20,8 +20,8 @@ from codenames_board.web import pairing as pairing_module  # noqa: E402
 def table(tmp_path):
     started = []
 
-    def start(settings="", state=None, words=None):
-        run = running_table(state or tmp_path / "state", settings, words)
+    def start(settings="", state=None, words=None, deal=None):
+        run = running_table(state or tmp_path / "state", settings, words, deal=deal)
         started.append(run)
         return run
 
@@ -383,6 +383,49 @@ def test_words_the_disk_refuses_leave_the_record_as_it_was_and_say_so(table, mon
     run.press("clue_confirm")
     run.tap(0)
     assert len(read_record(path).actions) == 2
+
+
+def test_a_paired_phone_redeals_a_word_before_the_first_clue_and_every_page_shows_it(table):
+    from codenames_board.deal import Deal
+    from codenames_board.redeal import MAX_REDEALS
+
+    run = table(deal=Deal(5, [f"card{n}" for n in range(80)]))
+    public = RawSocket(run.port)
+    before = [tile["word"] for tile in json.loads(public.message())["tiles"]]
+    assert post_json(run.port, "/api/redeal", {"tile": 4})[2]["error"] == "web.not_paired"
+    cookie = run.pair()
+    spymaster = RawSocket(run.port, "/ws/spymaster", cookie=cookie)
+    assert json.loads(spymaster.message())["redeals_left"] == MAX_REDEALS
+    assert post_json(run.port, "/api/redeal", {"tile": 4}, cookie=cookie, Origin="http://elsewhere.example")[0] == 403
+    status, _, _, _ = request(run.port, "POST", "/api/redeal", b"tile=4", {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"})
+    assert status == 415
+    for bad in (25, -1, "4", 4.0, True, None, [4], 10**30):
+        status, _, body = post_json(run.port, "/api/redeal", {"tile": bad}, cookie=cookie)
+        assert (status, body["error"]) == (400, "web.redeal_bad_tile"), bad
+    assert post_json(run.port, "/api/redeal", {"tiles": 4}, cookie=cookie)[0] == 400
+    assert post_json(run.port, "/api/redeal", {"tile": 4}, cookie=cookie)[:3:2] == (202, {"ok": True})
+    run.settle()
+    shown = public.until(lambda m: m["tiles"][4]["word"] != before[4])
+    words = [tile["word"] for tile in shown["tiles"]]
+    assert words[4] not in before and words[:4] + words[5:] == before[:4] + before[5:]
+    assert spymaster.until(lambda m: m["redeals_left"] == MAX_REDEALS - 1)["tiles"][4]["word"] == words[4]
+    assert read_record(run.runtime.table.writer.path).header.words == words
+    assert post_json(run.port, "/api/clue", {"word": "river", "count": 1}, cookie=cookie)[0] == 202
+    run.settle()
+    assert spymaster.until(lambda m: m["phase"] == "guess")["redeals_left"] == 0
+    status, _, body = post_json(run.port, "/api/redeal", {"tile": 5}, cookie=cookie)
+    assert (status, body["error"]) == (409, "web.redeal_closed")
+    run.settle()
+    assert run.runtime.table.words == words
+
+
+def test_a_table_whose_cards_lie_on_it_redeals_nothing(table):
+    run = table(words=WORDS)  # dealt, but from no list the table can deal another from
+    cookie = run.pair()
+    spymaster = RawSocket(run.port, "/ws/spymaster", cookie=cookie)
+    assert json.loads(spymaster.message())["redeals_left"] == 0
+    status, _, body = post_json(run.port, "/api/redeal", {"tile": 0}, cookie=cookie)
+    assert (status, body["error"]) == (409, "web.redeal_closed")
 
 
 def test_a_sandbox_that_gives_no_network_socket_is_said_in_one_line_not_a_crash(tmp_path, monkeypatch):

@@ -213,6 +213,11 @@ class RecordWriter:
             log.error("%s: cannot cut a partial line off: %s", self.path, error)
             self._sync.fail(error)
 
+    @property
+    def header(self) -> Header:
+        """The record's first line as it stands, read from memory (no disk)."""
+        return Header.from_json(json.loads(self._content[: self._content.index(b"\n") + 1]))
+
     def update_header(self, **fields: object) -> Header:
         """The first line with ``fields`` changed (the words typed in at the table): the whole record is
         written anew beside it, fsynced and renamed over it. Raises OSError, and nothing changes, when

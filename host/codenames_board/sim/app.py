@@ -20,6 +20,7 @@ from ..deal import Deal
 from ..display import render
 from ..display.outputs import DisplayOutput
 from ..engine import TILES, tile_name
+from ..gestures import Intent
 from ..tileboard import VirtualTileBoard
 from ..words import builtin_words
 from .audio import MixerBuzzer
@@ -114,7 +115,7 @@ class Simulator:
         self.deal = Deal(seed, builtin_words(tr.language) if words is None else words, state)
         self.runtime = Runtime(
             config, tr, pin_factory=self.factory, tileboard=self.board, display=screen, clock=clock,
-            buzzer=self.buzzer, deal_words=self.deal.words,
+            buzzer=self.buzzer, deal_words=self.deal.words, another_word=self.deal.another,
         )
         self.runtime.table.new_seed = self.deal.key_seed
         self.show_spymaster = True
@@ -176,6 +177,10 @@ class Simulator:
 
     def lift(self, tile: int) -> None:
         self.board.release(tile)
+
+    def redeal(self, tile: int) -> None:
+        """Another word for a tile, before the first clue (a right click on it)."""
+        self.controller.post(Intent(("redeal", tile)))
 
     # --- what the window shows
 

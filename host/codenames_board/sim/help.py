@@ -34,7 +34,7 @@ def help_rows(tr, clue_input: str = "buttons") -> list[tuple[str, str] | None]:
     """(key cap, what it does) for each line of the help; None between the groups: mouse, buttons, window."""
     click = tr("sim.help_click")
     clue = "knob_" if clue_input == "encoder" else "clue_"
-    rows = [(click, tr("sim.help_tile")), (click, tr("sim.help_buttons")), None]
+    rows = [(click, tr("sim.help_tile")), (tr("sim.help_right_click"), tr("sim.help_redeal")), (click, tr("sim.help_buttons")), None]
     for name, msgid in (
         ("sand_timer", "sim.help_sand_timer"),
         ("end_turn", "sim.help_end_turn"),

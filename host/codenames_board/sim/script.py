@@ -2,6 +2,7 @@
 
     # a comment
     touch C3            a tile, by row letter and column (or: touch 3 3, row and column 1-5)
+    redeal C3           deal that tile another word (before the first clue; a right click in the window)
     press end_turn      press and release a button (sand_timer, end_turn, clue_down, clue_up,
                         clue_confirm, undo, new_game)
     hold new_game 2     hold a button for 2 seconds, then let go
@@ -56,7 +57,7 @@ def parse_script(text: str) -> list[Step]:
         if not words:
             continue
         command, args = words[0].lower(), words[1:]
-        if command == "touch":
+        if command in ("touch", "redeal"):
             try:
                 tile = parse_tile(" ".join(args))
             except ValueError:
@@ -115,6 +116,9 @@ def run_script(sim, steps: list[Step], clock, base: Path, size: tuple[int, int],
             sim.touch(step.args[0])
             settle()
             sim.lift(step.args[0])
+            settle()
+        elif step.command == "redeal":
+            sim.redeal(step.args[0])
             settle()
         elif step.command == "press":
             click(step.args[0])

@@ -207,6 +207,10 @@ def _run_loop(sim, spymaster_window) -> None:
                             sim.show_spymaster = not sim.show_spymaster
                     elif mouse_down == "toggle_help":
                         sim.help = not sim.help
+                elif event.type == pygame.MOUSEBUTTONDOWN and getattr(event, "button", 1) == 3:  # a right click
+                    tile = next((name for name, rect in regions.items() if rect.collidepoint(event.pos)), "")
+                    if tile.startswith("tile:"):
+                        sim.redeal(int(tile[5:]))  # another word, before the first clue
                 elif event.type == pygame.MOUSEBUTTONUP and getattr(event, "button", 1) == 1 and mouse_down is not None:
                     if mouse_down.startswith("tile:"):
                         sim.lift(int(mouse_down[5:]))

@@ -2,7 +2,7 @@
 
 Every input is checked like any other (JSON objects of bounded size, from this
 page's own origin; a PIN of digits, a token of bounded length, a clue as
-``cluewords`` allows it) and refused with a JSON error whose ``error`` is a
+``cluewords`` allows it, a tile number 0-24) and refused with a JSON error whose ``error`` is a
 message id of the ``[web]`` catalog section. Nothing here changes state on a GET.
 """
 
@@ -17,7 +17,7 @@ from typing import Callable
 from aiohttp import web
 
 from ..cluewords import card_words_problem, clean, clue_word_problem
-from ..engine import MAX_CLUE, UNLIMITED
+from ..engine import MAX_CLUE, TILES, UNLIMITED
 from ..gestures import Intent
 from ..i18n import DEFAULT, catalog
 from . import history
@@ -88,6 +88,7 @@ class Api:
         router.add_post("/api/pair", self.api_pair)
         router.add_post("/api/clue", self.api_clue)
         router.add_post("/api/words", self.api_words)
+        router.add_post("/api/redeal", self.api_redeal)
 
     # --- files
 
@@ -199,4 +200,18 @@ class Api:
         except Refused as refused:
             return refused.response()
         self.post(Intent(("give_clue", count, clean(word))))
+        return web.json_response({"ok": True}, status=202)
+
+    async def api_redeal(self, request: web.Request) -> web.Response:
+        """Another word for one tile, before the first clue (the table says how many are left)."""
+        try:
+            tile = (await self._paired(request)).get("tile")
+            if not (type(tile) is int and 0 <= tile < TILES):
+                raise Refused(400, "web.redeal_bad_tile")
+            state = self.hub.state
+            if state is None or state.redeals <= 0:
+                raise Refused(409, "web.redeal_closed")
+        except Refused as refused:
+            return refused.response()
+        self.post(Intent(("redeal", tile)))
         return web.json_response({"ok": True}, status=202)

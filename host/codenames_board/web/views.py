@@ -92,6 +92,7 @@ def spymaster_view(state: TableState, tr, spymasters: int, clue_entry: bool) -> 
     view["key"] = state.game.key.letters
     view["clue_entry"] = clue_entry and state.game.phase.value == "clue"
     view["words_entry"] = state.words is None and not state.game.is_over  # the cards' words, typed in once
+    view["redeals_left"] = state.redeals  # words that may be dealt again now (before the first clue)
     return view
 
 

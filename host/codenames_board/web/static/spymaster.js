@@ -202,6 +202,69 @@ class WordsForm {
   }
 }
 
+/** Another word for one tile, before the first clue, where the table deals the words (shown while
+    `redeals_left` is above 0: the table says how many are left). */
+class RedealForm {
+  constructor(onUnpaired) {
+    this.onUnpaired = onUnpaired;
+    this.node = el("details", "words-form redeal-form hidden");
+    this.form = el("form", "redeal-fields");
+    this.form.noValidate = true;
+    this.hint = el("p", "form-hint");
+    const label = el("label", "form-label", t("web.redeal_tile"));
+    label.htmlFor = "redeal-tile";
+    this.tile = el("select", "redeal-tile");
+    this.tile.id = "redeal-tile";
+    this.send = el("button", "send", t("web.redeal_send"));
+    this.send.type = "submit";
+    this.message = el("p", "form-message hidden");
+    this.message.setAttribute("role", "status");
+    this.form.append(this.hint, label, this.tile, this.send);
+    this.node.append(el("summary", "form-title", t("web.redeal_form")), this.form, this.message);
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    this.shown = "";
+  }
+
+  render(state) {
+    const left = Number.isInteger(state.redeals_left) ? state.redeals_left : 0;
+    this.node.classList.toggle("hidden", left <= 0);
+    if (left <= 0) return;
+    this.hint.textContent = t("web.redeal_hint", {left});
+    const words = state.tiles.map((tile) => tile.word || "");
+    const shown = words.join("\n");
+    if (shown === this.shown) return;
+    this.shown = shown;
+    const chosen = this.tile.value;
+    this.tile.replaceChildren(...words.map((word, tile) => {
+      const option = el("option", "", `${NAMES[tile]} · ${word.toLocaleUpperCase(currentLanguage())}`);
+      option.value = String(tile);
+      return option;
+    }));
+    if (chosen) this.tile.value = chosen;
+  }
+
+  say(text, good) {
+    this.message.textContent = text;
+    this.message.classList.toggle("hidden", !text);
+    this.message.classList.toggle("good", good);
+  }
+
+  async submit() {
+    this.send.disabled = true;
+    const answer = await request("POST", "/api/redeal", {tile: Number(this.tile.value)});
+    this.send.disabled = false;
+    if (answer.status >= 200 && answer.status < 300) {
+      this.say(t("web.redeal_sent"), true);
+    } else {
+      this.say(errorText(answer), false);
+      if (answer.status === 403) this.onUnpaired("web.not_paired");
+    }
+  }
+}
+
 async function main() {
   await loadTexts();
   document.title = t("web.page_spymaster");
@@ -221,13 +284,15 @@ async function main() {
   view.gridArea.append(keyTools(view));
   const form = new ClueForm(unpaired);
   const words = new WordsForm();
-  view.extra.append(form.node, words.node);
+  const redeal = new RedealForm(unpaired);
+  view.extra.append(form.node, words.node, redeal.node);
   socket = new LiveSocket("/ws/spymaster", {
     message: (message) => {
       if (message.type === "state") {
         view.render(message);
         form.render(message);
         words.render(message);
+        redeal.render(message);
       } else if (message.type === "unpaired") {
         unpaired("web.unpaired");
       }
