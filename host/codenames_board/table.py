@@ -26,20 +26,21 @@ from datetime import datetime, timezone
 from typing import Callable
 
 from .config import Config, games_folder
-from .engine import UNLIMITED, Action, Clue, EndTurn, Event, Game, Penalty, Phase, Timeout, Touch, Undo
+from .engine import UNLIMITED, Action, Clue, Event, Game, Phase, Timeout, Touch
 from .evening import Evening
 from .gestures import PENALTY_HOLD_SECONDS, UNPAIR_HOLD_SECONDS, ButtonDown, ButtonUp, ClueDial, EncoderStep, Gestures, Intent
 from .i18n import Translator
+from .intentions import Intentions
 from .outputs import standard_outputs
 from .prompts import BoardWatch, Prompts
-from .published import Outputs, Publisher, Refused, TimerExpired, TouchRefused, Unpair
+from .published import Outputs, Publisher, TimerExpired, TouchRefused
 from .recorded import RecordedGame, RecordSyncFailed, Stamp
 from .redeal import Redeal
 from .sandtimer import TimerRun
 from .shelf import Shelf, iso
 from .sounds import Sounder
 from .tileboard import TileBoard, TileTouched
-from .ui import Confirm, Notice, TimerMode, UiState
+from .ui import Notice, TimerMode, UiState
 
 __all__ = ["ButtonDown", "ButtonUp", "EncoderStep", "RecordSyncFailed", "Table"]
 
@@ -93,6 +94,7 @@ class Table:
         evening = config.evening
         self.evening = Evening(self.games_dir, (evening.red, evening.blue), evening.new_after_hours)
         self.redeal = Redeal(self.shelf, self.prompts, tr, another_word, config.game.clue_entry)
+        self.intend = Intentions(self)  # what the buttons and phones mean, where the rules allow it
         self._sync_due = False
 
     @property
@@ -136,14 +138,14 @@ class Table:
         previous, previous_evening = self.game, self.shelf.evening
         evening = self.evening.next_evening(started)
         if self.shelf.deal(self.config.variant, seed, words, started, now, evening):
-            self._evening_saved(self.evening.dealt(previous, previous_evening, evening, started), now)
+            self.evening_saved(self.evening.dealt(previous, previous_evening, evening, started), now)
             self.prompts.ask(None, now)
             self.dial.draft = None
             self._new_game(now)
         else:
             self.update(now)
 
-    def _evening_saved(self, error: OSError | None, now: float) -> None:
+    def evening_saved(self, error: OSError | None, now: float) -> None:
         if error is not None:  # kept in memory: a restart would forget tonight's names or new evening
             self.prompts.notice(Notice("evening.unsaved", (("why", self.tr.disk(error)),)), now)
 
@@ -164,9 +166,9 @@ class Table:
         elif isinstance(event, (ButtonDown, ButtonUp, EncoderStep)):
             intention = self.gestures.event(event, now, self.prompts.question is not None)
             if intention is not None:
-                self._intend(intention, now)
+                self.intend(intention, now)
         elif isinstance(event, Intent):  # another input than the buttons: a paired phone
-            self._intend(event.intention, now)
+            self.intend(event.intention, now)
         elif isinstance(event, RecordSyncFailed):
             self.recorded.save_failed(event.error, now)
         else:  # the board's events; anything else (the controller's wake-up) just lets time do its work
@@ -181,7 +183,7 @@ class Table:
 
     def _time_passes(self, now: float) -> None:
         for intention in self.gestures.due(now):
-            self._intend(intention, now)
+            self.intend(intention, now)
         self.prompts.update(now)
         if self.timer.tick(now):
             self._timer_ran_out(now)
@@ -248,56 +250,6 @@ class Table:
             # that this tile is not one of the covering team's agents.
             own = "notice.cover_shadow" if game.variant == "duo" else "notice.cover_own"  # duo: the shadow's agent
             self.prompts.notice(Notice(own, (("team", game.turn.value),)), now)
-
-    # --- what the buttons mean (gestures.Gestures), where the rules allow it
-
-    def _intend(self, intention: tuple, now: float) -> None:
-        name, game, ask = intention[0], self.game, self.prompts.ask
-        if name == "start_timer":
-            self.timer.start(game.phase, now)
-        elif name == "confirm":
-            question = self.prompts.question
-            ask(None, now)
-            if question is Confirm.NEW_GAME:
-                self.deal(now)
-            elif question is Confirm.NEW_EVENING:
-                self._evening_saved(self.evening.begin(self.wall_clock()), now)
-            elif question is Confirm.UNPAIR:  # the new PIN and code stay up for the phones to pair again
-                self.publisher.events.append(Unpair())
-                ask(Confirm.UNPAIR, now)
-            elif question is not None:
-                self.play({Confirm.UNDO: Undo(), Confirm.PENALTY: Penalty()}[question], now)
-        elif name == "dismiss":
-            ask(None, now)
-        elif name == "step":
-            if game.phase is Phase.CLUE and self.config.game.clue_entry:
-                self.dial.step(intention[1])
-        elif name == "give_clue" and game.phase is Phase.CLUE and self.config.game.clue_entry:
-            count = intention[1] if len(intention) > 1 else self.dial.count
-            word = intention[2] if len(intention) > 2 else None  # a phone's clue has its word, the buttons' none
-            self.play(Clue(count, word), now)
-        elif name == "ask_undo" and game.actions:
-            ask(Confirm.UNDO, now)
-        elif name == "end_turn" and self.play(EndTurn(), now) is None:
-            self.publisher.events.append(Refused())  # a buzz and a blink; the display and the page say why
-            if game.phase is Phase.GUESS and not game.guesses_made:
-                self.prompts.notice(Notice("notice.guess_first"), now)
-        elif name == "new_game" and (game.is_over or not game.actions):
-            self.deal(now)  # nothing to lose: no question
-        elif name == "new_game":
-            ask(Confirm.NEW_GAME, now)
-        elif name == "ask_penalty" and game.phase in (Phase.CLUE, Phase.GUESS):
-            ask(Confirm.PENALTY, now)
-        elif name == "ask_penalty" and game.is_over:  # END TURN held between games
-            ask(Confirm.NEW_EVENING, now)
-        elif name == "ask_unpair":
-            ask(Confirm.UNPAIR, now)
-        elif name == "set_words" and self.shelf.words is None and not game.is_over:  # typed in once
-            self.shelf.set_words(intention[1], now)
-        elif name == "set_names":  # tonight's team names, from a paired phone
-            self._evening_saved(self.evening.set_names(*intention[1:3]), now)
-        elif name == "redeal" and not self.redeal.word(game, intention[1], now):
-            self.publisher.events.append(Refused())  # a buzz and a blink; the display and the page say why
 
     def _sync_failed(self, error: OSError) -> None:
         """On the record's sync thread: tell the controller's thread."""
