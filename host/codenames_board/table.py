@@ -8,7 +8,8 @@ display, whatever else is added. Its parts each do one job: ``gestures.Gestures`
 (presses and holds) and ``gestures.ClueDial``, ``prompts.Prompts`` (questions and
 notices, with their expiry) and ``prompts.BoardWatch`` (the tile board's state),
 ``sandtimer.TimerRun``, ``recorded.RecordedGame`` (play, record, take back what
-the disk refused, repair), ``shelf`` (the folder of games) and ``redeal`` (a word dealt again).
+the disk refused, repair), ``shelf`` (the folder of games), ``redeal`` (a word dealt again),
+``evening.Evening`` (tonight's tally) and ``intentions.Intentions`` (what each intention does).
 
 No threads here: the controller feeds one event at a time from its queue and
 sleeps until ``next_wake()``. Time comes from the clock passed in, so tests run
