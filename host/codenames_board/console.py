@@ -100,12 +100,14 @@ class Console:
         out: Callable[[str], None] = print,
         colour: bool = False,
         deal: Deal | None = None,
+        pack: str | None = None,
     ) -> None:
         self.tr = tr
         self.games_dir = games_dir
         self.variant = variant
         # Keys (and words, from a deal with a word list) as `sim --seed` and `run --seed` deal them.
         self.deal = deal if deal is not None else Deal(seed)
+        self.pack = pack  # where the deal's words come from (a pack's name, or "file"), for the record
         self.words = words
         self.out = out
         self.colour = colour
@@ -126,8 +128,10 @@ class Console:
             seed, key = self.deal.key()
         else:
             seed = None
-        self.words = self.deal.words() or self.words
-        header = Header(self.variant, key, self.words, self.tr.language, seed, now_iso())
+        dealt = self.deal.words()
+        self.words = dealt or self.words
+        extra = {"pack": self.pack} if dealt and self.pack else {}
+        header = Header(self.variant, key, self.words, self.tr.language, seed, now_iso(), extra)
         path = path or new_record_path(self.games_dir, self.variant)
         self.writer = RecordWriter.create(path, header)
         self.game = new_game(key, self.variant)

@@ -109,11 +109,13 @@ def reopen(path: Path, tr, on_sync_error, pause: Callable[[float], None] = time.
 
 def new_record(
     folder: Path, number: int, variant: str, seed: int, words: list[str] | None, language: str, started: datetime,
-    on_sync_error,
+    on_sync_error, pack: str | None = None,
 ) -> tuple[Game, RecordWriter]:
-    """A new game on the key of ``seed`` and its record, numbered ``number``. Raises OSError (nothing made)."""
+    """A new game on the key of ``seed`` and its record, numbered ``number`` (``pack``: where its words
+    came from, a pack's name or "file"). Raises OSError (nothing made)."""
     key = Key.generate(seed)
-    header = Header(variant, key, words, language, seed, iso(started), {"number": number})
+    extra = {"number": number} if pack is None else {"number": number, "pack": pack}
+    header = Header(variant, key, words, language, seed, iso(started), extra)
     folder.mkdir(parents=True, exist_ok=True)
     path = record_path(folder, started, variant)
     writer = RecordWriter.create(path, header, background_sync=True, on_sync_error=on_sync_error)
@@ -179,7 +181,9 @@ class Shelf:
         log.info("the words of game %s typed in", self.number)
         return True
 
-    def deal(self, variant: str, seed: int, words: list[str] | None, started: datetime, now: float) -> bool:
+    def deal(
+        self, variant: str, seed: int, words: list[str] | None, started: datetime, now: float, pack: str | None = None
+    ) -> bool:
         """A new game and its record, numbered after the highest in the folder.
 
         If the record cannot be made (a full or read-only disk), the game on the table stays as it
@@ -190,7 +194,7 @@ class Shelf:
             self.last_number = highest(numbered_records(self.folder))
         try:
             game, writer = new_record(
-                self.folder, self.last_number + 1, variant, seed, words, self.tr.language, started, self.on_sync_error
+                self.folder, self.last_number + 1, variant, seed, words, self.tr.language, started, self.on_sync_error, pack
             )
         except OSError as error:
             if self.recorded.game is None:

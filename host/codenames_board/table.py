@@ -68,6 +68,7 @@ class Table:
         self.wall_clock = wall_clock or (lambda: datetime.now(timezone.utc))
         self.games_dir = games_folder(config.state_dir)
         self.deal_words = deal_words  # 25 codenames per game (the simulator), or None (cards on the table)
+        self.word_pack: str | None = None  # where dealt words come from, for the record: a pack's name, or "file"
         self.pause = time.sleep  # between attempts to reopen a record at start
         self.post = post  # hands an event to the controller's queue from another thread (the record's sync)
         if outputs is None:  # the standard ones on these devices (tests keep the sounder to listen to it)
@@ -124,7 +125,7 @@ class Table:
         now = self.clock() if now is None else now
         seed, started = self.new_seed(), self.wall_clock()
         words = self.deal_words() if self.deal_words is not None else None
-        if self.shelf.deal(self.config.variant, seed, words, started, now):
+        if self.shelf.deal(self.config.variant, seed, words, started, now, self.word_pack if words else None):
             self.prompts.ask(None, now)
             self.dial.draft = None
             self._new_game(now)
