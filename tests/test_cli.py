@@ -489,3 +489,125 @@ def test_the_readme_examples_run_and_leave_the_tests_folder_alone(tmp_path):
     # Not even rewritten with the same bytes (which git would not see).
     assert {path: path.stat().st_mtime_ns for path in (work / "tests").rglob("*")} == written
     assert (work / "shots" / "reference" / "sim-guessing-1280x720.png").is_file()
+
+
+# --- word packs: --words PACK|FILE and [words] for sim, console and run
+
+
+def test_sim_console_and_run_name_the_packs_in_their_help(run_cli):
+    for command in ("sim", "console", "run"):
+        result = run_cli(command, "--help")
+        assert "--words PACK|FILE" in result.stdout and "easy, standard, hard" in " ".join(result.stdout.split())
+
+
+def words_args(tmp_path, command):
+    """How each command is started in these tests (a script for the simulator, a table for run)."""
+    if command == "sim":
+        script = tmp_path / "script.txt"
+        script.write_text("wait 0\n")
+        return ["sim", "--headless", "--script", script, "--json"]
+    if command == "run":
+        return ["run", "--config", table_config(tmp_path)]
+    return ["console"]
+
+
+@pytest.mark.parametrize("command", ["sim", "console", "run"])
+@pytest.mark.parametrize("value, line", [
+    ("esay", '"esay": no word pack of that name and no such file: name a pack (easy, standard, hard) '
+             "or the path of a word file of your own, one word per line"),
+    ("{folder}", "{folder}: a folder, not a word file: name a file in it (one word per line) or a pack (easy, standard, hard)"),
+    ("{short}", "{short}: a word list needs at least 25 different words, this one has 24: add words, one per line"),
+])
+def test_a_bad_words_value_is_one_line_and_exit_2_with_nothing_started(tmp_path, command, value, line):
+    folder, short = tmp_path / "a folder", tmp_path / "short.txt"
+    folder.mkdir()
+    short.write_text("\n".join(f"w{n}" for n in range(24)))
+    value, line = (text.format(folder=folder, short=short) for text in (value, line))
+    code, out, err = Started(tmp_path, *words_args(tmp_path, command), "--words", value).finish()
+    assert (code, err.splitlines(), out) == (2, [line], "")
+    assert not (tmp_path / "state" / "codenames-board").exists() and not (tmp_path / "games-here").exists()
+
+
+def test_console_deals_the_pack_named_on_the_command_line_over_the_configurations(tmp_path):
+    from codenames_board.words import builtin_words
+
+    own = tmp_path / "ours.txt"
+    own.write_text("\n".join(f"ours{n}" for n in range(30)))
+    config = tmp_path / "config.toml"
+    config.write_text(f'[words]\npack = "{own}"\n')
+    folder = tmp_path / "state" / "codenames-board" / "console"
+    for args, pack in ([], "file"), (["--words", "standard"], "standard"):
+        started = Started(tmp_path, "console", "--config", config, "--seed", 3, *args)
+        started.process.stdin.write("quit\n")
+        started.process.stdin.close()
+        assert started.finish()[0] == 0
+        [header] = [read_record(path).header for path in folder.glob("*.jsonl") if read_record(path).header.extra.get("pack") == pack]
+        words = [f"ours{n}" for n in range(30)] if pack == "file" else builtin_words("en")
+        assert len(header.words) == 25 and set(header.words) <= set(words)
+
+
+def test_console_refuses_words_for_a_game_dealt_already(tmp_path, run_cli):
+    record = tmp_path / "game.jsonl"
+    assert run_cli("console", "--record", record, input="quit\n").returncode == 0
+    result = run_cli("console", "--words", "standard", "--record", record, input="quit\n")
+    assert (result.returncode, result.stderr.splitlines()) == (2, [
+        f"{record} is a game already, its words dealt: leave out --words, or name a new file with --record"
+    ])
+
+
+def test_sim_deals_the_pack_named_and_the_configurations_otherwise(tmp_path, run_cli):
+    from codenames_board.words import builtin_words
+
+    script = tmp_path / "script.txt"
+    script.write_text("wait 0\n")
+    own = tmp_path / "ours.txt"
+    own.write_text("\n".join(f"ours{n}" for n in range(30)))
+    config = tmp_path / "config.toml"
+    config.write_text(f'[words]\npack = "{own}"\n')
+    dealt = run_cli("sim", "--headless", "--script", script, "--json", "--config", config)
+    assert all(word.startswith("ours") for word in json.loads(dealt.stdout)["words"])
+    dealt = run_cli("sim", "--headless", "--script", script, "--json", "--config", config, "--words", "standard")
+    assert set(json.loads(dealt.stdout)["words"]) <= set(builtin_words("en"))
+
+
+def run_table(tmp_path, *args, settings="", seed=8):
+    """``run`` on mock pins until ready, then Ctrl-C; the header of the game it dealt."""
+    config = table_config(tmp_path)
+    config.write_text(config.read_text() + settings)
+    table = Started(tmp_path, "run", "--config", config, *(["--seed", seed] if seed is not None else []), *args)
+    table.wait_for("ready")
+    table.interrupt()
+    assert table.finish()[0] == 130
+    [game] = (tmp_path / "games-here" / "games").glob("*.jsonl")
+    return read_record(game).header
+
+
+def test_run_with_words_easy_deals_the_easy_pack_into_the_record(tmp_path):
+    from codenames_board.words import pack_words
+
+    header = run_table(tmp_path, "--words", "easy")
+    assert len(header.words) == 25 and set(header.words) <= set(pack_words("en", "easy"))
+    assert (header.extra["pack"], header.seed) == ("easy", 8)
+
+
+def test_run_deals_words_when_the_configuration_says_so_and_none_by_default(tmp_path):
+    from codenames_board.words import builtin_words
+
+    header = run_table(tmp_path / "dealt", settings="[words]\ndeal = true\n", seed=None)
+    assert set(header.words) <= set(builtin_words("en")) and header.extra["pack"] == "standard"
+    place = json.loads((tmp_path / "dealt" / "games-here" / "words-en.json").read_text())  # the standard pack's place
+    assert place["position"] == 25
+    header = run_table(tmp_path / "cards")  # the cards lie on the tiles
+    assert header.words is None and "pack" not in header.extra
+
+
+def test_replay_says_which_pack_the_words_came_from(tmp_path, run_cli):
+    words = [f"w{n:02}" for n in range(25)]
+    path = record(tmp_path, {"action": "clue", "count": 1}, header={**HEADER, "words": words, "pack": "hard"})
+    result = run_cli("replay", path)
+    assert result.stdout.splitlines()[0] == "Words: the hard pack"
+    assert json.loads(run_cli("replay", "--json", path).stdout)["pack"] == "hard"
+    path = record(tmp_path, header={**HEADER, "words": words, "pack": "file"}, name="own.jsonl")
+    assert run_cli("replay", path).stdout.splitlines()[0] == "Words: a list of the players' own"
+    path = record(tmp_path, header={**HEADER, "words": words, "pack": ["odd"]}, name="odd.jsonl")
+    assert "pack" not in json.loads(run_cli("replay", "--json", path).stdout)  # a name this table never writes

@@ -54,7 +54,7 @@ def test_every_option_names_its_value_one_way(run_cli):
         usage = help_of(run_cli, command).split("\n\n")[0]
         metavars |= set(re.findall(r"--[\w-]+ \[?([A-Z][\w]*)", usage))
         assert "--dir" not in usage and "PATH" not in usage and "RECORD" not in usage, usage
-    assert metavars <= {"FILE", "DIR", "N", "SECONDS", "WIDTHxHEIGHT", "KEY", "PORT"}, metavars
+    assert metavars <= {"FILE", "DIR", "N", "SECONDS", "WIDTHxHEIGHT", "KEY", "PORT", "PACK"}, metavars  # --words PACK|FILE
     assert "--config FILE" in help_of(run_cli, "console")  # every command that reads the configuration takes it
     assert "--folder DIR" in help_of(run_cli, "stats")
     for module in ("hardware", "wiring"):

@@ -275,3 +275,92 @@ def test_the_led_colour_order_is_grb_unless_the_strip_takes_another():
     assert parse("").leds.order == "GRB"
     for order in ("RGB", "RBG", "GBR", "BRG", "BGR"):
         assert parse(f'[leds]\norder = "{order}"\n').leds.order == order
+
+
+# --- [words]: the pack, and whether run deals words
+
+
+def test_words_default_to_the_standard_pack_and_run_deals_none():
+    config = parse("")
+    assert (config.words.pack, config.words.deal) == ("standard", False)
+    assert parse('[words]\npack = "hard"\ndeal = true\n').words.as_dict() == {"pack": "hard", "deal": True}
+
+
+def test_a_word_file_of_ones_own_is_a_pack_too(tmp_path):
+    path = tmp_path / "ours.txt"
+    path.write_text("\n".join(f"ours{n}" for n in range(25)), "utf-8")
+    assert parse(f'[words]\npack = "{path}"\n').words.pack == str(path)
+
+
+def hostile_pack(tmp_path, kind):
+    """What [words] pack may name by mistake: every kind of file that is not a word list."""
+    import os
+
+    path = tmp_path / "words"
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "/dev/zero":
+        return "/dev/zero"
+    elif kind == "10 MB":
+        path.write_bytes(b"word\n" * (2 * 1024 * 1024))
+    elif kind == "24 words":
+        path.write_text("\n".join(f"word{n}" for n in range(24)), "utf-8")
+    elif kind == "bad UTF-8":
+        path.write_bytes(b"caf\xe9\n" * 30)
+    elif kind in ("", "esay"):
+        return kind
+    return str(path)
+
+
+PACK_LINES = {
+    "": '[words] pack: "" is neither a word pack nor a file: name a pack (easy, standard, hard) or the path of a word file of your own',
+    "esay": '[words] pack: "esay" is neither a word pack nor a file: name a pack (easy, standard, hard) or the path of a word file of your own',
+    "folder": "[words] pack = {path}: a folder, not a word file: name a file in it (one word per line) or a pack (easy, standard, hard)",
+    "fifo": "[words] pack = {path}: not a regular file (a pipe or a device): name a word list, one word per line",
+    "/dev/zero": "[words] pack = {path}: not a regular file (a pipe or a device): name a word list, one word per line",
+    "10 MB": "[words] pack = {path}: 10485760 bytes, larger than such a file can be (1048576 at most): name another file",
+    "24 words": "[words] pack = {path}: a word list needs at least 25 different words, this one has 24: add words, one per line",
+    "bad UTF-8": "[words] pack = {path}: the word list is not UTF-8 text: save it as UTF-8",
+}
+
+
+@pytest.mark.parametrize("kind", PACK_LINES)
+def test_a_pack_that_is_no_word_list_is_one_line_with_the_fix_in_every_language(tmp_path, kind):
+    from codenames_board.i18n import LANGUAGES, Translator
+
+    path = hostile_pack(tmp_path, kind)
+    with pytest.raises(ConfigErrors) as raised:
+        parse(f'[words]\npack = "{path}"\n')
+    (error,) = raised.value.errors
+    assert Translator("en")(error.msgid, **error.params) == PACK_LINES[kind].format(path=path)
+    for language in LANGUAGES:
+        line = Translator(language)(error.msgid, **error.params)
+        assert "\n" not in line and "[words] pack" in line and "{" not in line
+
+
+@pytest.mark.parametrize("text, line", [
+    ("[words]\npack = 3\n", '[words] pack: "3" is neither a word pack nor a file: name a pack (easy, standard, hard) or the path of a word file of your own'),
+    ('[words]\ndeal = "yes"\n', '[words] deal: true or false is needed, not "yes"'),
+    ('[words]\npacks = "hard"\n', '[words] packs: unknown setting; did you mean "pack"?'),
+])
+def test_other_mistakes_in_words_are_named_with_their_key(text, line):
+    from codenames_board.i18n import Translator
+
+    with pytest.raises(ConfigErrors) as raised:
+        parse(text)
+    (error,) = raised.value.errors
+    assert Translator("en")(error.msgid, **error.params) == line
+
+
+@pytest.mark.parametrize("language", ["en", "de", "da", "et", "id"])
+def test_config_check_says_a_pack_that_is_no_word_list_in_the_language_asked(tmp_path, run_cli, language):
+    from codenames_board.i18n import Translator
+
+    fifo = hostile_pack(tmp_path, "fifo")  # a pipe: said, not read (the check would hang on it)
+    path = tmp_path / "config.toml"
+    path.write_text(f'[words]\npack = "{fifo}"\n')
+    result = run_cli("--lang", language, "config", "--check", "--config", path)
+    key = f"[words] pack = {fifo}"
+    assert (result.returncode, result.stderr.splitlines()) == (2, [f"{path}: {Translator(language)('error.words_not_a_file', path=key)}"])

@@ -196,3 +196,21 @@ def test_a_clue_with_its_word_is_recorded_and_a_tile_is_still_a_tile(tmp_path):
     assert '"word": "river"' in game_console.writer.path.read_text()
     type_lines(game_console, "3 3")  # row 3, column 3: a touch, never a clue "3" of 3
     assert game_console.game.is_revealed(12)
+
+
+def test_the_pack_the_words_came_from_goes_into_each_record(tmp_path):
+    from codenames_board.deal import Deal
+
+    words = [f"card{n}" for n in range(60)]
+    game_console = Console(Translator("en"), tmp_path / "games", deal=Deal(4, words), pack="hard", out=[].append)
+    game_console.start_new()
+    first = read_record(game_console.writer.path).header
+    game_console.start_new()  # NEW: the next game, from the same pack
+    second = read_record(game_console.writer.path).header
+    assert (first.extra, second.extra) == ({"pack": "hard"}, {"pack": "hard"})
+    assert set(first.words) <= set(words) and not set(first.words) & set(second.words)
+    game_console.close()
+    plain = Console(Translator("en"), tmp_path / "plain", seed=4, pack="hard", out=[].append)  # no words dealt: no pack
+    plain.start_new()
+    assert read_record(plain.writer.path).header.extra == {}
+    plain.close()

@@ -1,9 +1,18 @@
 """Word lists and the dealer: fresh words every game, custom lists with a clear error."""
 
+import itertools
+import os
+from pathlib import Path
+
 import pytest
 
-from codenames_board.i18n import LANGUAGES
-from codenames_board.words import WordDealer, WordListError, builtin_words, load_word_file, parse_words
+import codenames_board
+from codenames_board.deal import Deal
+from codenames_board.i18n import LANGUAGES, Translator
+from codenames_board.words import (
+    PACKS, WordDealer, WordListError, builtin_words, choose_words, load_word_file, pack_file_name, pack_label, pack_words,
+    parse_words, place_name,
+)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)
@@ -74,3 +83,163 @@ def test_a_custom_list_loads_and_too_short_a_list_says_what_to_do(tmp_path):
     with pytest.raises(WordListError) as caught:
         load_word_file(latin)
     assert caught.value.msgid == "error.words_encoding"
+
+
+# --- the packs: easy, standard and hard in every language
+
+WORDLISTS = Path(codenames_board.__file__).parent / "wordlists"
+
+
+def pack_files():
+    """Every word file shipped, whichever packs have landed so far."""
+    return sorted(WORDLISTS.glob("*.txt"))
+
+
+def listed(path):
+    """The words of a file line by line, repeats kept (``parse_words`` would drop them)."""
+    lines = (line.strip() for line in path.read_text("utf-8").splitlines())
+    return [line for line in lines if line and not line.startswith("#")]
+
+
+@pytest.mark.parametrize("path", pack_files(), ids=lambda path: path.name)
+def test_every_pack_file_keeps_the_rules_of_a_pack(path):
+    language, _, pack = path.stem.partition("-")
+    assert language in LANGUAGES and (pack or "standard") in PACKS, f"{path.name}: not a pack's file name"
+    assert pack_file_name(language, pack or "standard") == path.name
+    words = listed(path)
+    assert len(words) >= 200
+    assert len({word.casefold() for word in words}) == len(words), "a word twice"
+    for word in words:
+        assert 0 < len(word) <= 12, word
+        assert not any(character.isspace() for character in word), f"{word!r}: one word"
+        if language == "de":
+            assert word[0].isupper(), f"{word}: a German noun is capitalised"
+        else:
+            assert word == word.lower(), f"{word}: lower case"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_language_ships_three_packs_that_share_no_word(language):
+    present = {pack: WORDLISTS / pack_file_name(language, pack) for pack in PACKS}
+    packs = {pack: {word.casefold() for word in listed(path)} for pack, path in present.items() if path.exists()}
+    for first, second in itertools.combinations(sorted(packs), 2):
+        assert not packs[first] & packs[second], f"{language}: {first} and {second} share {sorted(packs[first] & packs[second])[:5]}"
+    assert sorted(packs) == sorted(PACKS), f"{language}: packs missing: {sorted(set(PACKS) - set(packs))}"
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_a_pack_loads_by_its_name_and_the_standard_pack_is_the_builtin_list(language):
+    assert pack_words(language, "standard") == builtin_words(language) == choose_words("standard", language)
+    for pack in PACKS:
+        if (WORDLISTS / pack_file_name(language, pack)).exists():
+            assert choose_words(pack, language) == pack_words(language, pack) == parse_words(
+                (WORDLISTS / pack_file_name(language, pack)).read_text("utf-8")
+            )
+
+
+def test_a_pack_the_language_lacks_and_a_name_that_is_no_pack_say_the_packs():
+    with pytest.raises(WordListError) as caught:
+        pack_words("xx", "easy")
+    assert (caught.value.msgid, caught.value.params["packs"]) == ("words.pack_missing", "easy, standard, hard")
+    with pytest.raises(WordListError) as caught:
+        pack_words("en", "medium")
+    assert caught.value.msgid == "words.pack_unknown"
+
+
+@pytest.mark.parametrize("choice", ["", "  ", "esay", "Hard", "no/such/file.txt", "~no-such-user-here/words.txt", "a\x00b"])
+def test_a_name_that_is_neither_a_pack_nor_a_file_names_the_packs(tmp_path, monkeypatch, choice):
+    monkeypatch.chdir(tmp_path)
+    with pytest.raises(WordListError) as caught:
+        choose_words(choice, "en")
+    assert caught.value.msgid == "words.pack_unknown"
+    line = Translator("en")(caught.value.msgid, **caught.value.params)
+    assert line == (
+        f'"{choice}": no word pack of that name and no such file: name a pack (easy, standard, hard) '
+        "or the path of a word file of your own, one word per line"
+    )
+
+
+def test_a_name_too_long_for_a_file_is_said_with_the_systems_reason():
+    with pytest.raises(WordListError) as caught:
+        choose_words("w" * 5000, "en")
+    assert caught.value.msgid == "error.words_unreadable" and caught.value.params["why"] == "File name too long"
+
+
+def test_a_pack_name_wins_over_a_file_of_that_name_and_dot_slash_names_the_file(tmp_path, monkeypatch):
+    monkeypatch.chdir(tmp_path)
+    (tmp_path / "standard").write_text("\n".join(f"own{n}" for n in range(30)), "utf-8")
+    assert choose_words("standard", "en") == builtin_words("en")
+    assert choose_words("./standard", "en") == [f"own{n}" for n in range(30)]
+
+
+def hostile(tmp_path, kind):
+    """A word file a user might name by mistake, or on purpose."""
+    path = tmp_path / kind
+    if kind == "folder":
+        path.mkdir()
+    elif kind == "fifo":
+        os.mkfifo(path)
+    elif kind == "devzero":
+        return Path("/dev/zero")
+    elif kind == "huge":
+        path.write_bytes(b"word\n" * (2 * 1024 * 1024))  # 10 MB
+    elif kind == "24 words":
+        path.write_text("\n".join(f"word{n}" for n in range(24)), "utf-8")
+    elif kind == "bad utf-8":
+        path.write_bytes(b"caf\xe9\n" * 30)
+    return path
+
+
+HOSTILE = {
+    "folder": "words.folder",
+    "fifo": "error.words_not_a_file",
+    "devzero": "error.words_not_a_file",
+    "huge": "error.file_too_big",
+    "24 words": "error.words_too_few",
+    "bad utf-8": "error.words_encoding",
+}
+
+
+@pytest.mark.parametrize("kind", HOSTILE)
+def test_a_hostile_word_file_is_one_message_with_its_fix_and_never_a_hang(tmp_path, kind):
+    with pytest.raises(WordListError) as caught:
+        choose_words(str(hostile(tmp_path, kind)), "en")
+    assert caught.value.msgid == HOSTILE[kind]
+    for language in LANGUAGES:
+        assert "\n" not in Translator(language)(caught.value.msgid, **caught.value.params)
+
+
+def test_a_word_file_of_ones_own_is_read_from_a_path_with_a_tilde(tmp_path, monkeypatch):
+    monkeypatch.setenv("HOME", str(tmp_path))
+    (tmp_path / "ours.txt").write_text("\n".join(f"ours{n}" for n in range(26)), "utf-8")
+    assert choose_words("~/ours.txt", "en") == [f"ours{n}" for n in range(26)]
+    assert pack_label("~/ours.txt") == "file" and pack_label("hard") == "hard"
+
+
+# --- the dealer's place: one per language and pack
+
+
+def test_each_pack_and_language_keeps_its_own_place_and_a_file_is_known_by_its_words():
+    words = [f"w{n}" for n in range(30)]
+    names = {place_name(pack, language, words) for pack in PACKS for language in LANGUAGES}
+    assert len(names) == len(PACKS) * len(LANGUAGES)
+    assert place_name("standard", "de", words) == "words-de.json"  # the name it had before the packs
+    assert place_name("hard", "de", words) == "words-de-hard.json"
+    own = place_name("file", "en", words)
+    assert own.startswith("words-file-") and own == place_name("file", "de", list(words))
+    assert own != place_name("file", "en", words[:-1]) and own not in names
+
+
+def test_switching_packs_neither_resets_nor_mixes_the_places(tmp_path):
+    easy, hard = [f"e{n}" for n in range(100)], [f"h{n}" for n in range(100)]
+
+    def deal(pack, words):
+        return Deal(None, words, tmp_path / place_name(pack, "en", words)).words()
+
+    first_easy = deal("easy", easy)
+    first_hard = deal("hard", hard)
+    second_easy = deal("easy", easy)  # after an evening of hard words: easy goes on where it stopped
+    assert set(first_easy) <= set(easy) and set(first_hard) <= set(hard) and set(second_easy) <= set(easy)
+    assert not set(first_easy) & set(second_easy)
+    assert not set(deal("hard", hard)) & set(first_hard)
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["words-en-easy.json", "words-en-hard.json"]

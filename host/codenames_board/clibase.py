@@ -31,6 +31,25 @@ def add_config(parser: argparse.ArgumentParser, tr: Translator):
     return parser.add_argument("--config", dest="config_file", metavar="FILE", help=tr("cli.config_file"))
 
 
+def add_words(parser: argparse.ArgumentParser, tr: Translator, msgid: str = "words.cli"):
+    """``--words PACK|FILE``: a word pack's name or a word file of one's own (checked by :func:`chosen_words`)."""
+    from .words import PACKS
+
+    return parser.add_argument("--words", metavar="PACK|FILE", help=tr(msgid, packs=", ".join(PACKS)))
+
+
+def chosen_words(choice: str, tr: Translator) -> tuple[str, list[str]] | None:
+    """The pack's label (its name, or ``file``) and the words of ``--words`` or ``[words] pack``, in
+    the table's language; None after one line that says what is wrong (the caller exits with 2)."""
+    from .words import WordListError, choose_words, pack_label
+
+    try:
+        return pack_label(choice), choose_words(choice, tr.language)
+    except WordListError as error:
+        print(tr(error.msgid, **error.params), file=sys.stderr)
+        return None
+
+
 def configured_translator(tr: Translator, args: argparse.Namespace, config) -> Translator:
     """The language once the configuration is read: ``--lang``, then ``$CODENAMES_BOARD_LANG``, then
     the configuration's ``language``, then the system's locale. Whatever is said on the command

@@ -22,6 +22,7 @@ from .engine import TILES, VARIANTS, tile_name
 from .files import NotRegular, TooBig, read_regular
 from .i18n import LANGUAGES
 from .tileboard.base import COLOUR_ORDERS
+from .words import PACKS, WordListError, choose_words
 
 PI_GPIOS = range(2, 28)  # BCM GPIO 2-27 on the 40-pin header (0 and 1 belong to the HAT EEPROM)
 BUTTON_PINS = ("clue_down", "clue_up", "clue_confirm")
@@ -158,6 +159,22 @@ def _led_order(key, value):
     return value
 
 
+def _word_pack(key, value):
+    """A pack's name, or the path of a word file of the user's own: read now, so that ``config --check``
+    says what is wrong with it (a folder, a pipe, too few words, not UTF-8) before a game is dealt."""
+    if not isinstance(value, str) or not value.strip():
+        raise ConfigError("words.config_pack", key, value=value, packs=", ".join(PACKS))
+    if value in PACKS:
+        return value
+    try:
+        choose_words(value, "en")
+    except WordListError as error:
+        if error.msgid == "words.pack_unknown":
+            raise ConfigError("words.config_pack", key, value=value, packs=", ".join(PACKS)) from None
+        raise ConfigError(error.msgid, key, **{**error.params, "path": f"{key} = {value}"}) from None
+    return value
+
+
 def _pin(key, value):
     if value is False:
         return None
@@ -214,6 +231,7 @@ SCHEMA: dict[str, Any] = {
         "bounce_ms": _number(0, 500),
     },
     "pins": {name: _pin for name in (*REQUIRED_PINS, *BUTTON_PINS, *ENCODER_PINS, "buzzer", "status_led")},
+    "words": {"pack": _word_pack, "deal": _bool},
 }
 
 
@@ -248,6 +266,7 @@ class Config:
     evening: Section
     controls: Section
     pins: Section
+    words: Section
 
     def active_pins(self) -> dict[str, int]:
         """The pins in use with this config (the clue buttons or the encoder, not both)."""
@@ -371,7 +390,10 @@ def parse(text: str, source: str = "defaults") -> Config:
         language=checked["language"],
         variant=checked["variant"],
         state_dir=default_state_dir() if state_dir == "auto" else Path(state_dir).expanduser(),
-        **{name: Section(name, checked[name]) for name in ("tiles", "leds", "colours", "display", "timer", "game", "web", "evening", "controls", "pins")},
+        **{
+            name: Section(name, checked[name])
+            for name in ("tiles", "leds", "colours", "display", "timer", "game", "web", "evening", "controls", "pins", "words")
+        },
     )
 
 

@@ -102,6 +102,7 @@ class Console:
         colour: bool = False,
         deal: Deal | None = None,
         evening: Evening | None = None,
+        pack: str | None = None,
     ) -> None:
         self.tr = tr
         self.evening = evening  # tonight's tally of the games in the console's folder (None: a record elsewhere)
@@ -110,6 +111,7 @@ class Console:
         self.variant = variant
         # Keys (and words, from a deal with a word list) as `sim --seed` and `run --seed` deal them.
         self.deal = deal if deal is not None else Deal(seed)
+        self.pack = pack  # where the deal's words come from (a pack's name, or "file"), for the record
         self.words = words
         self.out = out
         self.colour = colour
@@ -130,10 +132,14 @@ class Console:
             seed, key = self.deal.key()
         else:
             seed = None
-        self.words = self.deal.words() or self.words
+        dealt = self.deal.words()
+        self.words = dealt or self.words
         started = datetime.now(timezone.utc)
         evening = self.evening.next_evening(started) if self.evening is not None else None
-        header = Header(self.variant, key, self.words, self.tr.language, seed, now_iso(), {} if evening is None else {"evening": evening})
+        extra = {"pack": self.pack} if dealt and self.pack else {}
+        if evening is not None:
+            extra["evening"] = evening
+        header = Header(self.variant, key, self.words, self.tr.language, seed, now_iso(), extra)
         path = path or new_record_path(self.games_dir, self.variant)
         self.writer = RecordWriter.create(path, header)
         if self.evening is not None:

@@ -109,12 +109,13 @@ def reopen(path: Path, tr, on_sync_error, pause: Callable[[float], None] = time.
 
 def new_record(
     folder: Path, number: int, variant: str, seed: int, words: list[str] | None, language: str, started: datetime,
-    on_sync_error, evening: str | None = None,
+    on_sync_error, extra: dict | None = None,
 ) -> tuple[Game, RecordWriter]:
-    """A new game on the key of ``seed`` and its record, numbered ``number``, of ``evening``. Raises OSError
+    """A new game on the key of ``seed`` and its record, numbered ``number``, the header's ``extra`` fields
+    added (``evening``: the evening it belongs to; ``pack``: where its words came from). Raises OSError
     (nothing made)."""
     key = Key.generate(seed)
-    extra = {"number": number} if evening is None else {"number": number, "evening": evening}
+    extra = {"number": number, **(extra or {})}
     header = Header(variant, key, words, language, seed, iso(started), extra)
     folder.mkdir(parents=True, exist_ok=True)
     path = record_path(folder, started, variant)
@@ -184,7 +185,7 @@ class Shelf:
         return True
 
     def deal(
-        self, variant: str, seed: int, words: list[str] | None, started: datetime, now: float, evening: str | None = None
+        self, variant: str, seed: int, words: list[str] | None, started: datetime, now: float, extra: dict | None = None
     ) -> bool:
         """A new game and its record, numbered after the highest in the folder.
 
@@ -197,7 +198,7 @@ class Shelf:
         try:
             game, writer = new_record(
                 self.folder, self.last_number + 1, variant, seed, words, self.tr.language, started, self.on_sync_error,
-                evening,
+                extra,
             )
         except OSError as error:
             if self.recorded.game is None:
@@ -207,6 +208,6 @@ class Shelf:
             return False
         self.last_number += 1
         self.recorded.take(game, writer)
-        self.words, self.number, self.evening = words, self.last_number, evening
+        self.words, self.number, self.evening = words, self.last_number, (extra or {}).get("evening")
         log.info("new game %s", writer.path.name)
         return True

@@ -74,6 +74,7 @@ class Table:
         self.wall_clock = wall_clock or (lambda: datetime.now(timezone.utc))
         self.games_dir = games_folder(config.state_dir)
         self.deal_words = deal_words  # 25 codenames per game (the simulator), or None (cards on the table)
+        self.word_pack: str | None = None  # where dealt words come from, for the record: a pack's name, or "file"
         self.pause = time.sleep  # between attempts to reopen a record at start
         self.post = post  # hands an event to the controller's queue from another thread (the record's sync)
         if outputs is None:  # the standard ones on these devices (tests keep the sounder to listen to it)
@@ -138,7 +139,8 @@ class Table:
         words = self.deal_words() if self.deal_words is not None else None
         previous, previous_evening = self.game, self.shelf.evening
         evening = self.evening.next_evening(started)
-        if self.shelf.deal(self.config.variant, seed, words, started, now, evening):
+        extra = {"evening": evening, "pack": self.word_pack} if words and self.word_pack else {"evening": evening}
+        if self.shelf.deal(self.config.variant, seed, words, started, now, extra):
             self.evening_saved(self.evening.dealt(previous, previous_evening, evening, started), now)
             self.prompts.ask(None, now)
             self.dial.draft = None

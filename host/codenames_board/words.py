@@ -1,4 +1,10 @@
-"""Codenames for the tiles: the built-in word lists and a dealer that never repeats a word soon.
+"""Codenames for the tiles: the built-in word packs and a dealer that never repeats a word soon.
+
+Each language ships three packs (``PACKS``), files in ``wordlists/``: ``easy``
+(``{language}-easy.txt``), ``standard`` (``{language}.txt``) and ``hard``
+(``{language}-hard.txt``).
+What a user names in ``[words] pack`` or ``--words`` is a pack's name or the
+path of a word file of their own (:func:`choose_words`).
 
 The dealer walks a seeded permutation of the list, 25 words a game, so no
 word comes back until the whole list has been used; when the list runs out
@@ -8,6 +14,7 @@ in the walk can be saved, so consecutive games stay fresh across restarts.
 
 from __future__ import annotations
 
+import hashlib
 import json
 import random
 from importlib import resources
@@ -38,9 +45,69 @@ def parse_words(text: str) -> list[str]:
     return words
 
 
-def builtin_words(language: str) -> list[str]:
-    text = resources.files(__package__).joinpath("wordlists", f"{language}.txt").read_text("utf-8")
+PACKS = ("easy", "standard", "hard")
+STANDARD = "standard"
+FILE = "file"  # the pack's label (in the record) for a list of the user's own
+
+
+def pack_file_name(language: str, pack: str) -> str:
+    """The file of a built-in pack in ``wordlists/``: the standard pack keeps its old name."""
+    return f"{language}.txt" if pack == STANDARD else f"{language}-{pack}.txt"
+
+
+def pack_words(language: str, pack: str) -> list[str]:
+    """A built-in pack's words. Raises WordListError for a pack this language does not ship."""
+    if pack not in PACKS:
+        raise WordListError("words.pack_unknown", value=pack, packs=", ".join(PACKS))
+    try:
+        text = resources.files(__package__).joinpath("wordlists", pack_file_name(language, pack)).read_text("utf-8")
+    except FileNotFoundError:
+        raise WordListError("words.pack_missing", pack=pack, language=language, packs=", ".join(PACKS)) from None
     return parse_words(text)
+
+
+def builtin_words(language: str) -> list[str]:
+    """The standard pack."""
+    return pack_words(language, STANDARD)
+
+
+def choose_words(choice: str, language: str) -> list[str]:
+    """The words a user named: a pack's name (``easy``, ``standard``, ``hard``) or the path of a file
+    of their own (``~`` is their home). A pack's name wins over a file of that name in the
+    working folder (``./easy`` names the file). Raises WordListError, its message with the fix."""
+    if choice in PACKS:
+        return pack_words(language, choice)
+    if not choice.strip():
+        raise WordListError("words.pack_unknown", value=choice, packs=", ".join(PACKS))
+    try:
+        path = Path(choice).expanduser()
+    except RuntimeError:  # ~someone who has no home here: the name as it is
+        path = Path(choice)
+    try:
+        path.lstat()
+    except (FileNotFoundError, NotADirectoryError, ValueError):  # a mistyped pack name, a missing file, a NUL in it
+        raise WordListError("words.pack_unknown", value=choice, packs=", ".join(PACKS)) from None
+    except OSError:  # a name too long, no permission: said by the reading, with the system's reason
+        pass
+    return load_word_file(path)
+
+
+def pack_label(choice: str) -> str:
+    """What the record keeps of a choice: the pack's name, or ``file`` for a list of one's own."""
+    return choice if choice in PACKS else FILE
+
+
+def place_name(label: str, language: str, words: list[str]) -> str:
+    """The name of the file a dealer keeps its place in, one per language and pack (the standard pack
+    keeps the name it always had, so its place survives an update); a list of one's own is known by
+    its words (a hash of them), so the same list carries on wherever the file lies and an edited
+    list starts afresh."""
+    if label == STANDARD:
+        return f"words-{language}.json"
+    if label in PACKS:
+        return f"words-{language}-{label}.json"
+    digest = hashlib.sha256("\n".join(words).encode("utf-8")).hexdigest()[:16]
+    return f"words-file-{digest}.json"
 
 
 def load_word_file(path: str | Path) -> list[str]:
@@ -50,6 +117,8 @@ def load_word_file(path: str | Path) -> list[str]:
         data = read_regular(path)
     except NotRegular:  # a FIFO would hang, /dev/zero fill memory
         raise WordListError("error.words_not_a_file", path=str(path)) from None
+    except IsADirectoryError:
+        raise WordListError("words.folder", path=str(path), packs=", ".join(PACKS)) from None
     except TooBig as error:
         raise WordListError("error.file_too_big", path=str(path), size=error.size, most=error.most) from None
     except OSError as error:

@@ -8,7 +8,9 @@ import os
 import sys
 from pathlib import Path
 
-from ..clibase import EXIT_INTERRUPTED, EXIT_USAGE, add_config, add_lang, configured_translator, hold_folder, load_config, seed
+from ..clibase import (
+    EXIT_INTERRUPTED, EXIT_USAGE, add_config, add_lang, add_words, chosen_words, configured_translator, hold_folder, load_config, seed,
+)
 from ..config import games_folder
 from ..engine import BadKey, Key, VARIANTS
 from ..i18n import Translator
@@ -23,6 +25,7 @@ def add_parser(commands, tr: Translator) -> None:
     deal.add_argument("--seed", type=seed(tr), metavar="N", help=tr("cli.seed"))
     deal.add_argument("--key", metavar="KEY", help=tr("cli.key"))
     console.add_argument("--record", type=Path, metavar="FILE", help=tr("cli.record"))
+    add_words(console, tr)
     add_lang(console, tr)
     console.set_defaults(main=main)
 
@@ -30,7 +33,7 @@ def add_parser(commands, tr: Translator) -> None:
 def main(args: argparse.Namespace, tr: Translator) -> int:
     from ..console import Console
     from ..deal import Deal
-    from ..words import builtin_words
+    from ..words import place_name
 
     config = load_config(args.config_file, tr)
     if config is None:
@@ -39,6 +42,13 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     if (args.seed is not None or args.key or args.variant) and args.record is not None and _is_record(args.record):
         print(tr("cli.record_dealt", path=str(args.record)), file=sys.stderr)  # they would be ignored
         return EXIT_USAGE
+    if args.words is not None and args.record is not None and _is_record(args.record):
+        print(tr("words.record_dealt", path=str(args.record)), file=sys.stderr)  # so would this
+        return EXIT_USAGE
+    chosen = chosen_words(config.words.pack if args.words is None else args.words, tr)
+    if chosen is None:
+        return EXIT_USAGE
+    pack, words = chosen
     key = None
     if args.key:
         try:
@@ -50,14 +60,14 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     # The console's games are kept apart from the table's: `run` never resumes one of them.
     folder = games_folder(config.state_dir, "console")
     # The keys and words `sim --seed` and `run --seed` deal; unseeded, no word comes back across games.
-    deal = Deal(args.seed, builtin_words(tr.language), None if args.seed is not None else folder / f"words-{tr.language}.json")
+    deal = Deal(args.seed, words, folder / place_name(pack, tr.language, words))  # the place: per language and pack
     evening = None
     if args.record is None:  # tonight's tally counts the games of the console's folder
         from ..evening import Evening
 
         evening = Evening(folder, (config.evening.red, config.evening.blue), config.evening.new_after_hours)
         evening.load()
-    console = Console(tr, folder, args.variant or config.variant, colour=colour, deal=deal, evening=evening)
+    console = Console(tr, folder, args.variant or config.variant, colour=colour, deal=deal, pack=pack, evening=evening)
     if args.record is None:
         lock = hold_folder(folder, "console", tr, "console.state_unusable")
     elif not args.record.parent.is_dir():  # its folder is not made: a mistyped path would be

@@ -11,6 +11,7 @@ from .. import story
 from ..i18n import Translator
 from ..record import RecordError, error_line as record_error_line, read_record
 from ..textboard import grid, status
+from ..words import FILE, PACKS
 
 
 def add_parser(commands, tr: Translator) -> None:
@@ -35,13 +36,19 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
         print(tr("error.unreadable", path=path, why=error.strerror or error), file=sys.stderr)
         return EXIT_USAGE
     turns = story.turns(standing, record.header.words)
+    pack = record.header.extra.get("pack") if record.header.words else None
+    pack = pack if pack in (*PACKS, FILE) else None  # a field of the file's own: only a name this table writes
     if args.json:
         state = game.state()
         if record.header.words:
             state["words"] = record.header.words
+        if pack is not None:
+            state["pack"] = pack  # where the words came from: a pack's name, or "file"
         state["turns"] = turns  # the story: each turn's clue (its word where given) and what followed it
         print(json.dumps(state, ensure_ascii=False))
     else:
+        if pack is not None:
+            print(tr("words.replay_file") if pack == FILE else tr("words.replay_pack", pack=pack))
         for line in story.told(turns, tr):
             print(line)
         if turns:

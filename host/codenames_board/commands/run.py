@@ -6,7 +6,10 @@ import argparse
 import os
 import sys
 
-from ..clibase import no_screen, EXIT_INTERRUPTED, EXIT_USAGE, add_config, add_lang, configured_translator, hold_folder, load_config, seed
+from ..clibase import (
+    no_screen, EXIT_INTERRUPTED, EXIT_USAGE, add_config, add_lang, add_words, chosen_words, configured_translator, hold_folder,
+    load_config, seed,
+)
 from ..config import games_folder
 from ..i18n import Translator
 
@@ -18,6 +21,7 @@ def add_parser(commands, tr: Translator) -> None:
     run = commands.add_parser("run", help=tr("cli.run"), description=tr("cli.run"))
     add_config(run, tr)
     run.add_argument("--seed", type=seed(tr), metavar="N", help=tr("cli.run_seed"))
+    add_words(run, tr, "words.cli_run")
     add_lang(run, tr)
     run.set_defaults(main=main)
 
@@ -62,6 +66,11 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     if config is None:
         return EXIT_USAGE
     tr = configured_translator(tr, args, config)
+    chosen = None  # the cards lie on the tiles
+    if args.words is not None or config.words.deal:  # the table deals words: checked before anything starts
+        chosen = chosen_words(config.words.pack if args.words is None else args.words, tr)
+        if chosen is None:
+            return EXIT_USAGE
     if config.display.output == "window" and no_display():
         print(tr("display.no_display_run"), file=sys.stderr)
         return EXIT_USAGE
@@ -76,10 +85,10 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     if isinstance(lock, int):
         return lock  # before the tile board or the pins are touched: the table that holds them plays on
     with lock:
-        return _run(config, args, tr)
+        return _run(config, args, tr, chosen)
 
 
-def _run(config, args: argparse.Namespace, tr: Translator) -> int:
+def _run(config, args: argparse.Namespace, tr: Translator, chosen: tuple[str, list[str]] | None) -> int:
     import logging
 
     logging.basicConfig(level=_log_level(tr), format="%(levelname)s %(name)s: %(message)s")
@@ -105,10 +114,19 @@ def _run(config, args: argparse.Namespace, tr: Translator) -> int:
         output = open_output(config.display.output, config.display.size, config.display.framebuffer, config.display.png)
         return SpymasterScreen(output, tr, rotate=config.display.rotate)
 
+    from ..deal import Deal
+    from ..words import place_name
+
+    # The keys `sim --seed` and `console --seed` deal, and with words, theirs too; unseeded, the dealer
+    # keeps its place per language and pack, so no word comes back across restarts.
+    pack, words = chosen if chosen is not None else (None, None)
+    deal = Deal(args.seed, words, config.state_dir / place_name(pack, tr.language, words) if words else None)
     screen = ScreenWorker(open_screen)
     prepare_mock_pins()
     try:
-        runtime = Runtime(config, tr, display=screen)
+        runtime = Runtime(
+            config, tr, display=screen, deal_words=deal.words if words else None, another_word=deal.another if words else None
+        )
     except BadPinFactory:
         screen.close()
         print(tr("run.no_gpio"), file=sys.stderr)
@@ -123,9 +141,8 @@ def _run(config, args: argparse.Namespace, tr: Translator) -> int:
         return EXIT_USAGE
     received = _on_signals(runtime.controller.stop)
     if args.seed is not None:
-        from ..deal import Deal
-
-        runtime.table.new_seed = Deal(args.seed).key_seed  # the keys `sim --seed` and `console --seed` deal
+        runtime.table.new_seed = deal.key_seed
+    runtime.table.word_pack = pack
     try:
         runtime.start(resume=args.seed is None, wait_display=lambda: screen.start().wait_open())
     except Exception as error:

@@ -9,7 +9,9 @@ import os
 import sys
 from pathlib import Path
 
-from ..clibase import EXIT_INTERRUPTED, EXIT_USAGE, add_config, add_lang, configured_translator, hold_folder, load_config, seed
+from ..clibase import (
+    EXIT_INTERRUPTED, EXIT_USAGE, add_config, add_lang, add_words, chosen_words, configured_translator, hold_folder, load_config, seed,
+)
 from ..config import games_folder
 from ..engine import VARIANTS
 from ..i18n import Translator
@@ -20,7 +22,7 @@ def add_parser(commands, tr: Translator) -> None:
     add_config(sim, tr)
     sim.add_argument("--variant", choices=list(VARIANTS), help=tr("cli.variant"))
     sim.add_argument("--seed", type=seed(tr), metavar="N", help=tr("cli.seed"))
-    sim.add_argument("--words", type=Path, metavar="FILE", help=tr("cli.sim_words"))
+    add_words(sim, tr)
     sim.add_argument("--headless", action="store_true", help=tr("cli.sim_headless"))
     sim.add_argument("--script", type=Path, metavar="FILE", help=tr("cli.sim_script"))
     sim.add_argument("--screenshots", type=Path, metavar="DIR", help=tr("cli.sim_screenshots"))
@@ -72,20 +74,15 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     if args.headless != (args.script is not None):
         print(tr("error.sim_headless_script"), file=sys.stderr)
         return EXIT_USAGE
+    chosen = chosen_words(config.words.pack if args.words is None else args.words, tr)
+    if chosen is None:
+        return EXIT_USAGE
+    pack, words = chosen
     if not args.headless:
         from ..screencheck import no_display
 
         if no_display():
             print(tr("display.no_display_sim"), file=sys.stderr)
-            return EXIT_USAGE
-    from ..words import WordListError, load_word_file
-
-    words = None
-    if args.words is not None:
-        try:
-            words = load_word_file(args.words)
-        except WordListError as error:
-            print(tr(error.msgid, **error.params), file=sys.stderr)
             return EXIT_USAGE
     steps = None
     if args.script is not None:
@@ -125,7 +122,9 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
         with tempfile.TemporaryDirectory() as folder:
             # A scripted run starts from nothing and leaves nothing behind but what it was asked for (--keep).
             state = Path(folder) if args.keep is None else args.keep
-            sim = Simulator(dataclasses.replace(config, state_dir=state), tr, seed=args.seed, words=words, clock=clock, sound=False)
+            sim = Simulator(
+                dataclasses.replace(config, state_dir=state), tr, seed=args.seed, words=words, pack=pack, clock=clock, sound=False
+            )
             return _run_script(sim, steps, clock, args, (width, height), tr)
     from ..display import NoScreen
     from ..sim.window import run_window
@@ -137,7 +136,7 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
         from ..web import CannotListen
 
         try:
-            sim = Simulator(config, tr, seed=args.seed, words=words)
+            sim = Simulator(config, tr, seed=args.seed, words=words, pack=pack)
         except CannotListen as error:
             print(tr("run.web_unusable", address=error.address, port=error.port, why=error.why), file=sys.stderr)
             return EXIT_USAGE

@@ -22,7 +22,7 @@ from ..display.outputs import DisplayOutput
 from ..engine import TILES, tile_name
 from ..gestures import Intent
 from ..tileboard import VirtualTileBoard
-from ..words import builtin_words
+from ..words import FILE, choose_words, pack_label, place_name
 from .audio import MixerBuzzer
 from .scene import SimScene
 
@@ -97,6 +97,7 @@ class Simulator:
         *,
         seed: int | None = None,
         words: list[str] | None = None,
+        pack: str | None = None,
         clock=time.monotonic,
         sound: bool = True,
     ) -> None:
@@ -110,14 +111,20 @@ class Simulator:
         self.output = OffscreenOutput(tuple(config.display.size))
         self.screen = screen = DeferredScreen(self.output, tr, config.display.rotate)
         self.buzzer = MixerBuzzer.open() if sound and config.game.sound else None
-        # The same keys and words as `console --seed` and `run --seed` deal.
-        state = config.state_dir / f"words-{tr.language}.json" if words is None else None
-        self.deal = Deal(seed, builtin_words(tr.language) if words is None else words, state)
+        # The same keys and words as `console --seed` and `run --seed` deal. ``words`` and ``pack``: what
+        # --words or [words] pack named (a list given without its pack is one of the players' own);
+        # the dealer keeps its place per language and pack.
+        if words is None:
+            pack = pack or config.words.pack
+            words = choose_words(pack, tr.language)
+        pack = pack_label(pack) if pack is not None else FILE
+        self.deal = Deal(seed, words, config.state_dir / place_name(pack, tr.language, words))
         self.runtime = Runtime(
             config, tr, pin_factory=self.factory, tileboard=self.board, display=screen, clock=clock,
             buzzer=self.buzzer, deal_words=self.deal.words, another_word=self.deal.another,
         )
         self.runtime.table.new_seed = self.deal.key_seed
+        self.runtime.table.word_pack = pack
         self.show_spymaster = True
         self.help = False
         self.pressed: set[str] = set()
