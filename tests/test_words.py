@@ -1,6 +1,7 @@
 """Word lists and the dealer: fresh words every game, custom lists with a clear error."""
 
 import itertools
+import json
 import os
 from pathlib import Path
 
@@ -243,3 +244,73 @@ def test_switching_packs_neither_resets_nor_mixes_the_places(tmp_path):
     assert not set(first_easy) & set(second_easy)
     assert not set(deal("hard", hard)) & set(first_hard)
     assert sorted(path.name for path in tmp_path.iterdir()) == ["words-en-easy.json", "words-en-hard.json"]
+
+
+# --- a phone chooses the next games' pack
+
+
+def _pack_table(tmp_path, seed=None):
+    from datetime import datetime, timezone
+
+    from codenames_board.config import parse
+    from codenames_board.deal import Deal
+    from codenames_board.i18n import Translator
+    from codenames_board.published import Output, Outputs
+    from codenames_board.table import Table
+    from codenames_board.tileboard import VirtualTileBoard
+
+    class Seen(Output):
+        state = None
+
+        def show(self, state, now):
+            self.state = state
+
+    config = parse(f'state_dir = "{tmp_path}"\n')
+    deal = Deal(seed, pack_words("en", "standard"), tmp_path / "words-en.json")
+    seen = Seen()
+    table = Table(
+        config, Translator("en"), VirtualTileBoard(), lambda: 1000.0, new_seed=deal.key_seed,
+        wall_clock=lambda: datetime(2026, 11, 28, 20, 0, tzinfo=timezone.utc), deal_words=deal.words,
+        outputs=Outputs([seen]),
+    )
+    table.word_pack = "standard"
+    table.choose_pack = lambda name: deal.choose(name, "en")
+    table.start()
+    return table, seen
+
+
+@pytest.mark.parametrize("seed", [None, 5])
+def test_a_phone_chooses_the_next_games_pack_and_the_game_on_the_table_keeps_its_words(tmp_path, seed):
+    from codenames_board.gestures import Intent
+
+    table, seen = _pack_table(tmp_path, seed)
+    words = list(table.words)
+    assert seen.state.word_pack == "standard"
+    table.handle(Intent(("choose_pack", "hard")))
+    assert table.words == words and seen.state.word_pack == "hard"
+    assert "The next game deals its words from the hard pack." in [n.text(table.tr) for n in seen.state.public.notices]
+    table.deal()
+    hard = set(pack_words("en", "hard"))
+    assert set(table.words) <= hard
+    header = json.loads(table.writer.path.read_text().splitlines()[0])
+    assert header["pack"] == "hard"
+    if seed is None:  # the hard pack keeps its own place, beside the standard one's
+        assert (tmp_path / "words-en-hard.json").is_file()
+    table.close()
+
+
+@pytest.mark.parametrize("pack", ["nonsense", "file", "", None, 3, "../en"])
+def test_a_pack_that_is_not_one_is_ignored(tmp_path, pack):
+    from codenames_board.gestures import Intent
+
+    table, seen = _pack_table(tmp_path)
+    table.handle(Intent(("choose_pack", pack)))
+    assert seen.state.word_pack == "standard"
+    table.close()
+
+
+def test_pack_names_are_said_in_the_players_language():
+    from codenames_board.i18n import Translator
+
+    assert "schwer" in Translator("de")("words.next_pack", pack="hard")
+    assert "sulit" in Translator("id")("words.replay_pack", pack="hard")

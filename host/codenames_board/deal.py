@@ -15,7 +15,7 @@ import secrets
 from pathlib import Path
 
 from .engine import Key
-from .words import WordDealer
+from .words import WordDealer, pack_words, place_name
 
 
 class Deal:
@@ -31,6 +31,7 @@ class Deal:
     def __init__(self, seed: int | None = None, words: list[str] | None = None, state_file: Path | None = None) -> None:
         self.seed = seed
         self._next = seed
+        self.folder = state_file.parent if state_file is not None else None  # where each pack keeps its place
         if words is None:
             self.dealer = None
         elif seed is None and state_file is not None:
@@ -62,6 +63,15 @@ class Deal:
         """One word to re-deal a tile with (before the first clue): the dealer's next word not in ``exclude``
         (the words on the board); None without a word list, or when the list has no other word."""
         return self.dealer.another(exclude) if self.dealer is not None else None
+
+    def choose(self, pack: str, language: str) -> None:
+        """The next games' words from another built-in pack, carrying on where that pack's dealer stopped
+        (a phone's choice). Raises WordListError (a pack this language does not ship)."""
+        words = pack_words(language, pack)
+        if self.seed is None and self.folder is not None:
+            self.dealer = WordDealer.resume(words, self.folder / place_name(pack, language, words), secrets.randbits(32))
+        else:
+            self.dealer = WordDealer(words, secrets.randbits(32) if self.seed is None else self.seed)
 
     def __repr__(self) -> str:
         return f"<Deal seed={self.seed!r} next={self._next!r} words={'yes' if self.dealer else 'no'}>"

@@ -19,8 +19,8 @@ from typing import Mapping
 
 LANGUAGES = ("en", "de", "da", "et", "id")
 DEFAULT = "en"
-# Parameters whose values are words of the game (team names) get translated too.
-_TRANSLATED_PARAMS = {"team": "team", "winner": "team", "loser": "team", "start": "team"}
+# Parameters whose values are words of the game (team names, word packs) get translated too.
+_TRANSLATED_PARAMS = {"team": "team", "winner": "team", "loser": "team", "start": "team", "pack": "pack"}
 
 
 def _flatten(table: Mapping, prefix: str = "") -> dict[str, str]:

@@ -12,11 +12,12 @@ from __future__ import annotations
 from .engine import Clue, EndTurn, Penalty, Phase, Undo
 from .published import Refused, Unpair
 from .ui import Confirm, Notice
+from .words import PACKS, WordListError
 
 
 NAMES = frozenset({
     "start_timer", "confirm", "dismiss", "step", "give_clue", "ask_undo", "end_turn", "new_game", "ask_penalty",
-    "ask_unpair", "set_words", "set_names", "redeal",
+    "ask_unpair", "set_words", "set_names", "redeal", "choose_pack",
 })
 
 
@@ -104,3 +105,16 @@ class Intentions:
     def _redeal(self, now: float, tile: int) -> None:
         if not self.table.redeal.word(self.table.game, tile, now):
             self.table.publisher.events.append(Refused())  # a buzz and a blink; the display and the page say why
+
+    def _choose_pack(self, now: float, pack: str) -> None:
+        """The word pack of the next games, from a paired phone; the game on the table keeps its words."""
+        table = self.table
+        if table.choose_pack is None or pack not in PACKS or pack == table.word_pack:
+            return
+        try:
+            table.choose_pack(pack)
+        except WordListError as error:  # a pack this language does not ship
+            table.prompts.notice(Notice(error.msgid, tuple(error.params.items())), now)
+            return
+        table.word_pack = pack
+        table.prompts.notice(Notice("words.next_pack", (("pack", pack),)), now)

@@ -33,7 +33,10 @@ from .ui import Notice, SandTimer, UiState
 
 #: The notices the whole room may read (message id prefixes); every other one is the spymasters' alone
 #: (``notice.cover_own`` would tell which tile is not the covering team's agent).
-PUBLIC_NOTICES = ("notice.clue_first", "notice.guess_first", "notice.time_up", "notice.record_", "notice.board_", "notice.redeal_")
+PUBLIC_NOTICES = (
+    "notice.clue_first", "notice.guess_first", "notice.time_up", "notice.record_", "notice.board_", "notice.redeal_",
+    "words.next_pack",
+)
 
 
 # --- the table's cues: events besides the engine's
@@ -184,6 +187,7 @@ class TableState:
     events: tuple = ()  # what just happened, in order: engine events and the cues above
     evening: Tally | None = None  # tonight's tally, the game on the table counted once it is over
     redeals: int = 0  # words that may be re-dealt now (before the first clue: ``redeal``), else 0
+    word_pack: str | None = None  # the pack the next games are dealt from, where a phone may choose it
 
     @cached_property
     def public(self) -> PublicState:
@@ -263,13 +267,15 @@ class Publisher:
         self.events.clear()  # the last game's: nothing to show of them now
 
     def publish(
-        self, game, ui: UiState, words, number: int | None, now: float, evening: Tally | None = None, redeals: int = 0
+        self, game, ui: UiState, words, number: int | None, now: float, evening: Tally | None = None, redeals: int = 0,
+        word_pack: str | None = None,
     ) -> None:
-        last = (self.dealt, game.version, ui, id(words), evening, redeals)  # words: the same list until dealt, typed in, re-dealt
+        # words: the same list until dealt, typed in, re-dealt
+        last = (self.dealt, game.version, ui, id(words), evening, redeals, word_pack)
         if self.events or last != self._last:
             self._last = last
             events, self.events = tuple(self.events), []
             words = tuple(words) if words is not None else None
-            self.outputs.show(TableState(GameView.of(game), ui, words, number, self.dealt, events, evening, redeals), now)
+            self.outputs.show(TableState(GameView.of(game), ui, words, number, self.dealt, events, evening, redeals, word_pack), now)
         else:
             self.outputs.update(now)

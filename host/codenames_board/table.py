@@ -75,6 +75,7 @@ class Table:
         self.games_dir = games_folder(config.state_dir)
         self.deal_words = deal_words  # 25 codenames per game (the simulator), or None (cards on the table)
         self.word_pack: str | None = None  # where dealt words come from, for the record: a pack's name, or "file"
+        self.choose_pack: Callable[[str], None] | None = None  # the next games' pack (a phone's choice): Deal.choose
         self.pause = time.sleep  # between attempts to reopen a record at start
         self.post = post  # hands an event to the controller's queue from another thread (the record's sync)
         if outputs is None:  # the standard ones on these devices (tests keep the sounder to listen to it)
@@ -194,7 +195,10 @@ class Table:
 
     def _publish(self, now: float) -> None:
         tally = self.evening.tally(self.game, self.shelf.evening)
-        self.publisher.publish(self.game, self.ui, self.shelf.words, self.shelf.number, now, tally, self.redeal.left(self.game))
+        self.publisher.publish(
+            self.game, self.ui, self.shelf.words, self.shelf.number, now, tally, self.redeal.left(self.game),
+            self.word_pack if self.choose_pack is not None else None,
+        )
         if self._sync_due:  # after the outputs: the frame first
             self._sync_due = False
             self.writer.sync_soon()

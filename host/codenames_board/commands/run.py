@@ -143,6 +143,8 @@ def _run(config, args: argparse.Namespace, tr: Translator, chosen: tuple[str, li
     if args.seed is not None:
         runtime.table.new_seed = deal.key_seed
     runtime.table.word_pack = pack
+    if words:  # a phone may choose the next games' pack
+        runtime.table.choose_pack = lambda name: deal.choose(name, tr.language)
     try:
         runtime.start(resume=args.seed is None, wait_display=lambda: screen.start().wait_open())
     except Exception as error:

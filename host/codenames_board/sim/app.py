@@ -125,6 +125,7 @@ class Simulator:
         )
         self.runtime.table.new_seed = self.deal.key_seed
         self.runtime.table.word_pack = pack
+        self.runtime.table.choose_pack = lambda name: self.deal.choose(name, tr.language)  # a phone's choice
         self.show_spymaster = True
         self.help = False
         self.pressed: set[str] = set()
