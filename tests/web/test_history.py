@@ -67,6 +67,16 @@ def test_the_list_is_newest_first_with_outcomes_clue_counts_and_the_stats(tmp_pa
     json.dumps(payload)  # plain JSON values only
 
 
+def test_each_game_in_the_list_names_its_evening_when_its_record_does(tmp_path):
+    for number, evening in ((1, "2026-11-22T19:58:00Z"), (2, "tonight"), (3, ["2026-11-22T19:58:00Z"]), (4, None)):
+        path = write(tmp_path, number, ASSASSIN)
+        if evening is not None:  # the header as the table writes it, with the evening it belongs to
+            header, rest = path.read_text().split("\n", 1)
+            path.write_text(json.dumps({**json.loads(header), "evening": evening}) + "\n" + rest)
+    listed = {g["number"]: g["evening"] for g in history.games(tmp_path)["games"]}
+    assert listed == {1: "2026-11-22T19:58:00Z", 2: None, 3: None, 4: None}  # not a time: none
+
+
 def test_an_empty_or_missing_folder_lists_nothing(tmp_path):
     assert history.games(tmp_path)["games"] == []
     assert history.games(tmp_path / "missing")["games"] == []

@@ -550,3 +550,64 @@ def test_a_body_that_never_comes_does_not_hold_the_connection(table, monkeypatch
 
 def test_a_full_width_board_word_is_still_on_the_board():
     assert clue_word_problem("\uff37\uff2f\uff32\uff24\uff13", ["WORD3"] + ["x"] * 24) == "web.clue_on_board"
+
+
+def test_a_paired_phone_names_the_teams_for_tonight_and_every_page_shows_them(table):
+    """Hostile names are refused whole; a zero-width joiner or a direction mark (category Cf) is refused too,
+    not stripped: a name that looks the same as another but is not would confuse the tally."""
+    from codenames_board.evening import read_evening
+
+    run = table()
+    evening = run.runtime.table.evening
+    public = RawSocket(run.port)
+    first = json.loads(public.message())["evening"]
+    assert first["names"] == {"red": "Red", "blue": "Blue"} and first["given"] == {"red": "", "blue": ""}
+    owls = {"red": "Owls", "blue": "Foxes"}
+    status, _, body = post_json(run.port, "/api/names", owls)
+    assert (status, body["error"]) == (403, "web.not_paired")
+    cookie = run.pair()
+    assert post_json(run.port, "/api/names", owls, cookie=cookie, Origin="http://elsewhere.example")[0] == 403
+    form = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
+    assert request(run.port, "POST", "/api/names", b"red=Owls&blue=Foxes", form)[0] == 415
+    assert request(run.port, "GET", "/api/names?red=Owls&blue=Foxes", headers={"Cookie": cookie})[0] == 405
+    assert post_json(run.port, "/api/names", ["Owls", "Foxes"], cookie=cookie)[0] == 400
+    for missing in ({}, {"red": "Owls"}, {"blue": "Foxes"}, {"Red": "Owls", "Blue": "Foxes"}):
+        status, _, body = post_json(run.port, "/api/names", missing, cookie=cookie)
+        assert status == 400 and body["error"] == "web.names_bad", missing
+    for bad in (7, 1.5, True, None, ["Owls"], {"name": "Owls"}, "x" * 17, "Owls\u0000", "Ow\u001bls", "Ow\u007fls",
+                "Owls\u200d", "\u200bOwls", "Owls\u200f", "\u202eslwO", "\ufeffOwls", "\U0001f468\u200d\U0001f469",
+                "\ud800", "x" * 4000):
+        status, _, body = post_json(run.port, "/api/names", {"red": "Owls", "blue": bad}, cookie=cookie)
+        assert (status, body) == (400, {"error": "web.names_bad", "team": "blue", "most": 16}), repr(bad)[:40]
+    assert post_json(run.port, "/api/names", {"red": "x" * 4096, "blue": ""}, cookie=cookie)[0] == 413
+    run.settle()
+    assert evening.names == ("", "")  # nothing refused reached the table
+
+    rtl = "\u05d9\u05e0\u05e9\u05d5\u05e4\u05d9\u05dd"  # Hebrew letters (category Lo): a name like any other
+    typed = {"red": "  Night \t Owls ", "blue": rtl}
+    assert post_json(run.port, "/api/names", typed, cookie=cookie)[:3:2] == (202, {"ok": True})
+    run.settle()
+    shown = public.until(lambda m: m["evening"]["given"]["red"] != "")["evening"]
+    assert shown["names"] == {"red": "Night Owls", "blue": rtl} == shown["given"]
+    assert read_evening(run.runtime.table.games_dir)[1] == ("Night Owls", rtl)
+    for fitting, kept in (("x" * 16, "x" * 16), ("\uff2f\uff37\uff2c\uff33", "OWLS"), ("\U0001f989", "\U0001f989")):
+        assert post_json(run.port, "/api/names", {"red": fitting, "blue": ""}, cookie=cookie)[0] == 202
+        run.settle()
+        assert evening.names == (kept, "")  # 16 characters; full width letters as NFKC has them; an owl
+    assert post_json(run.port, "/api/names", {"red": "   ", "blue": "Foxes"}, cookie=cookie)[0] == 202  # only spaces: ""
+    run.settle()
+    shown = public.until(lambda m: m["evening"]["given"] == {"red": "", "blue": "Foxes"})["evening"]
+    assert shown["names"] == {"red": "Red", "blue": "Foxes"}  # the colour's name again
+
+
+def test_names_wait_for_an_evening(table):
+    import dataclasses
+
+    run = table()
+    cookie = run.pair()
+    hub = run.runtime.web.server.hub
+    hub.state = dataclasses.replace(hub.state, evening=None)  # a table with no evening yet (the table is idle)
+    status, _, body = post_json(run.port, "/api/names", {"red": "Owls", "blue": "Foxes"}, cookie=cookie)
+    assert (status, body["error"]) == (409, "web.names_no_evening")
+    run.settle()
+    assert run.runtime.table.evening.names == ("", "")

@@ -11,6 +11,7 @@ from test_published import played, twin_key
 
 from codenames_board.cluewords import MAX_CLUE_WORD, clue_word_problem
 from codenames_board.engine import UNLIMITED, Clue, EndTurn, GameView, Identity, Key, Penalty, Timeout, Touch, Undo, new_game
+from codenames_board.evening import Tally
 from codenames_board.i18n import Translator
 from codenames_board.published import TableState, public_state
 from codenames_board.record import Header, RecordError, RecordWriter, parse_record, read_record
@@ -149,3 +150,39 @@ def test_the_log_says_why_a_turn_ended_where_its_tiles_do_not_and_the_duo_covers
     assert [(e["kind"], e["team"], [t["name"] for t in e["touched"]]) for e in view["clues"]] == [
         ("clue", "red", ["A1", "D3"]), ("cover", "blue", ["B5"]), ("clue", "red", ["A2"]),
     ]
+
+
+EVENING = "2026-11-28T19:00:00Z"
+
+
+def evening_of(tally, language=EN):
+    game = new_game(KEY)
+    game.play(Clue(1, "sun"))
+    return public_view(public_state(GameView.of(game), UiState(), None, 3, tally), language, 0)["evening"]
+
+
+def test_no_tally_no_evening_in_the_message():
+    assert evening_of(None) is None
+    state = TableState(GameView.of(new_game(KEY)), UiState(), None, 1, 1)
+    assert spymaster_view(state, EN, 1, True)["evening"] is None
+
+
+def test_a_classic_evening_names_the_teams_as_the_display_does_and_as_they_were_set():
+    evening = evening_of(Tally(EVENING, ("", "Owls"), wins=(3, 2)))
+    assert evening["names"] == {"red": "Red", "blue": "Owls"}
+    assert evening["given"] == {"red": "", "blue": "Owls"}  # the phone's form: red goes by its colour
+    assert evening["wins"] == {"red": 3, "blue": 2} and evening["started"] == EVENING
+    assert evening["duo"] == {"played": 0, "won": 0, "best": None, "streak": 0}
+    assert evening["lines"][1:] == ["Red 3 : 2 Owls"]
+    assert evening_of(Tally(EVENING, ("", "Owls")), Translator("de"))["names"] == {"red": "Rot", "blue": "Owls"}
+
+
+def test_a_duo_evening_carries_the_best_score_and_the_streak_and_no_key():
+    tally = Tally(EVENING, wins=(0, 0), duo_played=3, duo_won=2, duo_best=5, duo_streak=2)
+    evening = evening_of(tally)
+    assert evening["duo"] == {"played": 3, "won": 2, "best": 5, "streak": 2}
+    assert evening["lines"][1:] == [EN("evening.duo", played=3, won=2, best=5, streak=2)]  # no classic game: no 0 : 0
+    assert evening_of(Tally(EVENING, duo_played=1))["lines"][1:] == [EN("evening.duo_none", played=1)]
+    game = new_game(KEY)
+    sent = json.dumps(public_view(public_state(GameView.of(game), UiState(), None, 3, tally), EN, 0))
+    assert KEY.letters not in sent and json.loads(sent)["key"] is None

@@ -1,8 +1,8 @@
 """The page's HTTP routes besides its sockets: its files, its texts, the history, pairing, the clue.
 
 Every input is checked like any other (JSON objects of bounded size, from this
-page's own origin; a PIN of digits, a token of bounded length, a clue as
-``cluewords`` allows it, a tile number 0-24) and refused with a JSON error whose ``error`` is a
+page's own origin; a PIN of digits, a token of bounded length, a clue and a team's
+name as ``cluewords`` allows them, a tile number 0-24) and refused with a JSON error whose ``error`` is a
 message id of the ``[web]`` catalog section. Nothing here changes state on a GET.
 """
 
@@ -16,7 +16,7 @@ from typing import Callable
 
 from aiohttp import web
 
-from ..cluewords import card_words_problem, clean, clue_word_problem
+from ..cluewords import MAX_TEAM_NAME, card_words_problem, clean, clean_name, clue_word_problem
 from ..engine import MAX_CLUE, TILES, UNLIMITED
 from ..gestures import Intent
 from ..i18n import DEFAULT, catalog
@@ -89,6 +89,7 @@ class Api:
         router.add_post("/api/clue", self.api_clue)
         router.add_post("/api/words", self.api_words)
         router.add_post("/api/redeal", self.api_redeal)
+        router.add_post("/api/names", self.api_names)
 
     # --- files
 
@@ -214,4 +215,21 @@ class Api:
         except Refused as refused:
             return refused.response()
         self.post(Intent(("redeal", tile)))
+        return web.json_response({"ok": True}, status=202)
+
+    async def api_names(self, request: web.Request) -> web.Response:
+        """Tonight's team names: both, each as ``clean_name`` allows it ("" names the team by its colour;
+        an invisible character such as a zero-width joiner, category Cf, is refused, not kept)."""
+        try:
+            body = await self._paired(request)
+            names = tuple(clean_name(body.get(team)) for team in ("red", "blue"))
+            for team, name in zip(("red", "blue"), names):
+                if name is None:
+                    raise Refused(400, "web.names_bad", team=team, most=MAX_TEAM_NAME)
+            state = self.hub.state
+            if state is None or state.evening is None:  # no evening to name yet (none is saved before a deal)
+                raise Refused(409, "web.names_no_evening")
+        except Refused as refused:
+            return refused.response()
+        self.post(Intent(("set_names", *names)))
         return web.json_response({"ok": True}, status=202)

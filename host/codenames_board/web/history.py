@@ -22,6 +22,7 @@ from pathlib import Path
 
 from .. import stats, story
 from ..engine import Clue
+from ..evening import parse_time
 from ..record import RecordError, read_record
 from ..shelf import numbered_records
 
@@ -77,19 +78,25 @@ def _summary(number: int, name: str, path: Path) -> dict:
         record = read_record(path)
         played = record.replay()
     except (ValueError, OSError) as error:  # RecordError is a ValueError; nothing stops the listing
-        return {**entry, "variant": None, "created": None, "finished": None, "winner": None, "reason": None,
-                "score": None, "clues": None, "torn": None, **_error(error, name)}
+        return {**entry, "variant": None, "created": None, "evening": None, "finished": None, "winner": None,
+                "reason": None, "score": None, "clues": None, "torn": None, **_error(error, name)}
     outcome = story.outcome(played) or {"winner": None, "reason": None, "score": None}
     return {
         **entry,
         "variant": record.header.variant,
         "created": record.header.created,
+        "evening": _evening(record.header.extra.get("evening")),
         "finished": played.is_over,
         **outcome,
         "clues": sum(isinstance(action, Clue) for action in played.actions),
         "torn": record.torn_line is not None,
         "error": None,
     }
+
+
+def _evening(started: object) -> str | None:
+    """The evening a game belongs to (when it began, as its header names it), or None: none, or not a time."""
+    return started if isinstance(started, str) and len(started) <= 40 and parse_time(started) is not None else None
 
 
 # A record error's own parameters name the file's size, the format, the header's variant or start

@@ -24,7 +24,7 @@ from .api import COOKIE, Api, same_origin
 from .hub import Hub, loopback
 from .pairing import Pairing, PhonesChanged
 
-MAX_BODY = 4096  # bytes of a POST: a PIN, a token, a clue, or the 25 words on the cards
+MAX_BODY = 4096  # bytes of a POST: a PIN, a token, a clue, the team names, or the 25 words on the cards
 MAX_CONNECTIONS = 96  # open at once, sockets included; more are closed at once
 ADDRESS_CONNECTIONS = 16  # ... and from one address but this machine's: one phone cannot take the page from the others
 HEADERS = {

@@ -76,12 +76,14 @@ def public_view(public: PublicState, tr, spymasters: int) -> dict:
 
 
 def evening_view(tally: Tally | None, tr) -> dict | None:
-    """Tonight's tally, the teams named as the display names them."""
+    """Tonight's tally, the teams named as the display names them (``names``) and as they were set
+    (``given``: "" where a team goes by its colour, for the phone's form)."""
     if tally is None:
         return None
     return {
         **tally.to_json(),
         "names": {team.value: team_name(tally, team, tr) for team in Team},
+        "given": {"red": tally.names[0], "blue": tally.names[1]},
         "lines": tally_lines(tally, tr),
     }
 

@@ -301,6 +301,38 @@ class ClueLog {
   }
 }
 
+/** Tonight's score under the top bar: "Owls 3 : 2 Foxes" in the teams' colours, and the duo's games
+    ("Duo: 2 of 3 won, best 5, 2 in a row"). Hidden when the table has no evening (`evening` null).
+    Large between games and on a TV; one small line on a phone while a game runs (style.css). */
+class EveningLine {
+  constructor() {
+    this.node = el("section", "evening hidden");
+    this.classic = el("span", "evening-score");
+    this.names = {red: el("span", "evening-team team-red"), blue: el("span", "evening-team team-blue")};
+    for (const name of Object.values(this.names)) name.dir = "auto";  // a right-to-left name reads from its start
+    this.wins = el("span", "evening-wins");
+    this.classic.append(this.names.red, this.wins, this.names.blue);
+    this.duo = el("span", "evening-duo");
+    this.node.append(el("span", "evening-label", t("web.evening_title")), this.classic, this.duo);
+  }
+
+  render(evening) {
+    const shown = Boolean(evening && evening.wins && evening.duo && evening.names);
+    this.node.classList.toggle("hidden", !shown);
+    if (!shown) return;
+    const {wins, duo, names} = evening;
+    for (const team of ["red", "blue"]) this.names[team].textContent = names[team];
+    this.wins.textContent = `${wins.red} : ${wins.blue}`;
+    // As the table's own tally says it: the classic score unless the evening has been all duo so far.
+    this.classic.classList.toggle("hidden", wins.red + wins.blue === 0 && duo.played > 0);
+    this.duo.textContent = duo.won > 0
+      ? t("web.evening_duo", {won: duo.won, played: duo.played, best: duo.best, streak: duo.streak})
+      : t("web.evening_duo_none", {played: duo.played});
+    this.duo.classList.toggle("hidden", duo.played === 0);
+    this.node.title = (evening.lines || []).join("\n");  // the whole tally, with when the evening began
+  }
+}
+
 /** The bar on top: the table's name and game number, the paired spymaster phones (always shown,
     so nobody pairs in secret), the connection and tile board markers, the page's links. */
 export class TopBar {
@@ -341,13 +373,14 @@ export class BoardView {
     this.top = new TopBar(links);
     this.layout = el("main", "layout");
     this.status = el("section", "status-area");
+    this.evening = new EveningLine();
     this.hero = new Hero();
     const facts = el("div", "facts");
     this.agents = new Agents();
     this.timer = new SandTimer();
     facts.append(this.agents.node, this.timer.node);
     this.notices = el("ul", "notices hidden");
-    this.status.append(this.hero.node, facts, this.notices);
+    this.status.append(this.evening.node, this.hero.node, facts, this.notices);
     this.gridArea = el("section", "grid-area");
     this.grid = new TileGrid(keyed);
     this.gridArea.append(this.grid.node);
@@ -367,6 +400,7 @@ export class BoardView {
     this.waiting.remove();
     document.body.classList.toggle("game-over", state.phase === "over" || Boolean(state.outcome));
     this.top.render(state);
+    this.evening.render(state.evening);
     this.hero.render(state);
     this.agents.render(state);
     this.timer.set(state.timer);

@@ -80,7 +80,12 @@ async function listPage(main) {
   section.append(el("h2", "section-title", t("web.history_games")));
   if (games.length === 0) section.append(el("p", "log-empty", t("web.history_none")));
   const list = el("ol", "game-list");
-  list.append(...games.map(gameRow));
+  let evening = null;
+  for (const game of games) {  // newest first: each evening's heading above its newest game
+    if (game.evening && game.evening !== evening) list.append(el("li", "evening-head", t("web.history_evening", {when: when(game.evening)})));
+    evening = game.evening || null;
+    list.append(gameRow(game));
+  }
   section.append(list);
   main.append(section);
 }

@@ -265,6 +265,74 @@ class RedealForm {
   }
 }
 
+const MAX_TEAM_NAME = 16;  // cluewords.MAX_TEAM_NAME: the server checks it again
+
+/** Tonight's team names (shown while the table has an evening): prefilled with the names set so far,
+    left as they are while someone types; "" names a team by its colour. */
+class NamesForm {
+  constructor(onUnpaired) {
+    this.onUnpaired = onUnpaired;
+    this.node = el("details", "words-form names-form hidden");
+    this.form = el("form", "names-fields");
+    this.form.noValidate = true;
+    this.inputs = {};
+    this.form.append(el("p", "form-hint", t("web.names_hint", {most: MAX_TEAM_NAME})));
+    for (const [team, id] of [["red", "web.names_red"], ["blue", "web.names_blue"]]) {
+      const label = el("label", "form-label", t(id));
+      label.htmlFor = `name-${team}`;
+      const input = el("input", `name-input team-${team}`);
+      Object.assign(input, {id: `name-${team}`, type: "text", maxLength: MAX_TEAM_NAME, autocomplete: "off", spellcheck: false});
+      input.dir = "auto";  // a right-to-left name reads as typed
+      input.placeholder = capital(t(`team.${team}`));
+      this.inputs[team] = input;
+      this.form.append(label, input);
+    }
+    this.send = el("button", "send", t("web.names_send"));
+    this.send.type = "submit";
+    this.message = el("p", "form-message hidden");
+    this.message.setAttribute("role", "status");
+    this.form.append(this.send);
+    this.node.append(el("summary", "form-title", t("web.names_form")), this.form, this.message);
+    this.form.addEventListener("submit", (event) => {
+      event.preventDefault();
+      this.submit();
+    });
+    this.shown = null;
+  }
+
+  render(state) {
+    const evening = state.evening;
+    this.node.classList.toggle("hidden", !evening || !evening.given);
+    if (!evening || !evening.given) return;
+    const given = `${evening.given.red}\n${evening.given.blue}`;
+    if (given === this.shown || Object.values(this.inputs).includes(document.activeElement)) return;
+    this.shown = given;
+    for (const team of ["red", "blue"]) this.inputs[team].value = evening.given[team];
+  }
+
+  say(text, good) {
+    this.message.textContent = text;
+    this.message.classList.toggle("hidden", !text);
+    this.message.classList.toggle("good", good);
+  }
+
+  async submit() {
+    this.send.disabled = true;
+    this.say("", false);
+    const names = {red: this.inputs.red.value, blue: this.inputs.blue.value};
+    const answer = await request("POST", "/api/names", names);
+    this.send.disabled = false;
+    if (answer.status >= 200 && answer.status < 300) {
+      this.shown = null;  // the table's next state fills the fields with the names as it keeps them
+      if (Object.values(this.inputs).includes(document.activeElement)) document.activeElement.blur();
+      this.say(t("web.names_saved"), true);
+    } else {
+      this.say(errorText(answer), false);
+      if (answer.status === 403) this.onUnpaired("web.not_paired");
+    }
+  }
+}
+
 async function main() {
   await loadTexts();
   document.title = t("web.page_spymaster");
@@ -285,7 +353,8 @@ async function main() {
   const form = new ClueForm(unpaired);
   const words = new WordsForm();
   const redeal = new RedealForm(unpaired);
-  view.extra.append(form.node, words.node, redeal.node);
+  const names = new NamesForm(unpaired);
+  view.extra.append(form.node, words.node, redeal.node, names.node);
   socket = new LiveSocket("/ws/spymaster", {
     message: (message) => {
       if (message.type === "state") {
@@ -293,6 +362,7 @@ async function main() {
         form.render(message);
         words.render(message);
         redeal.render(message);
+        names.render(message);
       } else if (message.type === "unpaired") {
         unpaired("web.unpaired");
       }
