@@ -199,7 +199,11 @@ class Evening:
         return self._save()
 
     def set_names(self, red: str, blue: str) -> OSError | None:
+        """Tonight's names; before the first game of an evening they wait for it (``begin`` keeps them)."""
         self.names = (red, blue)
+        if self.started is None:
+            self.default_names = self.names
+            return None
         if self.base is not None:
             self.base = replace(self.base, names=self.names)
         return self._save()
