@@ -297,3 +297,16 @@ def test_the_console_says_tonights_score_after_each_game_and_on_request(run_cli)
     assert "1 games finished" in result.stdout and result.stdout.rstrip().count("2 games finished") == 2
     shown = run_cli("evening", "--games", "console", "--json")
     assert sum(json.loads(shown.stdout)["evening"]["wins"].values()) == 2
+
+
+def test_a_table_dealt_without_a_start_carries_on_tonights_evening(tmp_path):
+    night = Night(tmp_path)
+    night.lose_on_assassin()
+    night.table.close()
+    config = parse(f'state_dir = "{tmp_path}"\n')
+    watch = Watch()
+    table = Table(config, Translator("en"), VirtualTileBoard(), lambda: 0.0, new_seed=lambda: 3,
+                  wall_clock=lambda: EIGHT_PM + timedelta(hours=1), outputs=Outputs([watch]))
+    table.deal()  # as `run --seed` and a seeded simulator do: no resume
+    assert watch.state.evening.games == 1 and watch.state.evening.started == "2026-11-27T20:00:00Z"
+    table.close()

@@ -137,18 +137,28 @@ def _stamp(path: Path) -> datetime | None:
         return None
 
 
-def records_since(folder: Path, started: str):
-    """(path, header, game) of the readable records dealt since ``started``, in the order dealt."""
+def play_order(path: Path, header) -> tuple:
+    """Where a record comes in the evening: by when it was dealt, then by the table's count of its games
+    (records dealt within one second), then by its name's number (``-2``, ``-3``: the console's)."""
+    number = header.extra.get("number")
+    suffix = path.stem.rsplit("-", 1)[-1]
+    return (path.name[:15], number if type(number) is int else -1, int(suffix) if suffix.isdigit() else 1)
+
+
+def records_since(folder: Path, started: str) -> list:
+    """(path, header, game) of the readable records dealt since ``started``, in the order played."""
     since = parse_time(started)
+    found = []
     for path in _records(folder):
         stamp = _stamp(path)
         if stamp is None or since is None or stamp < since.replace(microsecond=0):
             continue
         try:
             record = read_record(path)
-            yield path, record.header, record.replay()
+            found.append((path, record.header, record.replay()))
         except (RecordError, OSError):
             continue
+    return sorted(found, key=lambda found: play_order(found[0], found[1]))
 
 
 class Evening:
@@ -166,10 +176,12 @@ class Evening:
         self.names = names
         self.base: Tally | None = None
         self.last_dealt: datetime | None = None
+        self.loaded = False
 
     def load(self, current: Path | None = None) -> None:
         """At start: the saved evening, with its finished games counted from the records (the game
         on the table, ``current``, left out: ``tally`` adds it)."""
+        self.loaded = True
         saved = read_evening(self.folder)
         stamps = [stamp for stamp in (_stamp(path) for path in _records(self.folder)) if stamp is not None]
         self.last_dealt = max(stamps, default=None)

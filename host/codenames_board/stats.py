@@ -6,7 +6,7 @@ from dataclasses import dataclass, field, replace
 from datetime import datetime
 from pathlib import Path
 
-from .evening import Tally, evenings, read_evening, tally_lines
+from .evening import Tally, evenings, play_order, read_evening, tally_lines
 from .record import RecordError, read_record
 
 
@@ -63,7 +63,7 @@ def collect(folder: Path) -> Stats:
         except (RecordError, OSError):
             stats.unreadable.append(path.name)
             continue
-        played.append((record.header, game))
+        played.append((play_order(path, record.header), record.header, game))
         if not game.is_over:
             stats.unfinished += 1
             continue
@@ -80,7 +80,7 @@ def collect(folder: Path) -> Stats:
         started, ended = _time(record.header.created), _time(record.last_time)
         if started and ended and ended >= started:
             stats.minutes.append((ended - started).total_seconds() / 60)
-    stats.evenings = evenings(played)
+    stats.evenings = evenings((header, game) for _, header, game in sorted(played, key=lambda entry: entry[0]))
     tonight = read_evening(folder)  # tonight's names are in the evening file, not the records
     if tonight is not None and stats.evenings and stats.evenings[-1].started == tonight[0]:
         stats.evenings[-1] = replace(stats.evenings[-1], names=tonight[1])

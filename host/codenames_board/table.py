@@ -138,6 +138,8 @@ class Table:
         now = self.clock() if now is None else now
         seed, started = self.new_seed(), self.wall_clock()
         words = self.deal_words() if self.deal_words is not None else None
+        if not self.evening.loaded:  # dealt without a start (`run --seed`, the simulator's scripts)
+            self.evening.load()
         previous, previous_evening = self.game, self.shelf.evening
         evening = self.evening.next_evening(started)
         extra = {"evening": evening, "pack": self.word_pack} if words and self.word_pack else {"evening": evening}
