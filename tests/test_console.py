@@ -207,10 +207,11 @@ def test_the_pack_the_words_came_from_goes_into_each_record(tmp_path):
     first = read_record(game_console.writer.path).header
     game_console.start_new()  # NEW: the next game, from the same pack
     second = read_record(game_console.writer.path).header
-    assert (first.extra, second.extra) == ({"pack": "hard"}, {"pack": "hard"})
+    assert (first.extra["pack"], second.extra["pack"]) == ("hard", "hard")
+    assert (first.extra["number"], second.extra["number"]) == (1, 2)  # the order played
     assert set(first.words) <= set(words) and not set(first.words) & set(second.words)
     game_console.close()
     plain = Console(Translator("en"), tmp_path / "plain", seed=4, pack="hard", out=[].append)  # no words dealt: no pack
     plain.start_new()
-    assert read_record(plain.writer.path).header.extra == {}
+    assert "pack" not in read_record(plain.writer.path).header.extra
     plain.close()

@@ -45,7 +45,7 @@ from .evening import Evening, tally_lines
 from .i18n import Translator
 from .record import Header, RecordWriter
 from .recorded import play_recorded
-from .shelf import record_path
+from .shelf import highest, numbered_records, record_path
 from .textboard import IDENTITY_IDS, grid, outcome_text, status
 
 TILE_SHAPED = re.compile(r"(?:[a-z]\d+|\d+[ ,]+\d+|#\d+)\Z", re.I)  # what a tile looks like, on the grid or not
@@ -136,7 +136,9 @@ class Console:
         self.words = dealt or self.words
         started = datetime.now(timezone.utc)
         evening = self.evening.next_evening(started) if self.evening is not None else None
-        extra = {"pack": self.pack} if dealt and self.pack else {}
+        extra = {"number": highest(numbered_records(self.games_dir)) + 1}  # the order played, as the table counts
+        if dealt and self.pack:
+            extra["pack"] = self.pack
         if evening is not None:
             extra["evening"] = evening
         header = Header(self.variant, key, self.words, self.tr.language, seed, now_iso(), extra)

@@ -13,6 +13,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parents[1]))
 
 import gamenight  # noqa: E402
 
+from codenames_board.evening import play_order  # noqa: E402
 from codenames_board.record import read_record  # noqa: E402
 from codenames_board.words import pack_words  # noqa: E402
 
@@ -28,7 +29,7 @@ def _score(run_cli, games, config):
 
 def _records(folder):
     records = [(path, read_record(path)) for path in folder.glob("*.jsonl")]
-    return sorted(records, key=lambda entry: (entry[1].header.created, entry[1].header.extra.get("number", 0), entry[0].name))
+    return sorted(records, key=lambda entry: play_order(*entry[0:1], entry[1].header))
 
 
 @pytest.fixture(scope="module")
@@ -60,9 +61,9 @@ def test_the_simulators_records_keep_the_redeal_the_packs_the_penalty_and_the_ti
     assert set(headers[4].words) <= set(pack_words("en", "easy"))
     own = set(gamenight.OWN_WORDS.split("\n")[1:]) - {""}
     assert all(set(header.words) <= own for header in headers[7:])
-    kinds = [type(action).__name__ for action in records[1][1].actions]
+    kinds = [type(action).__name__ for _, action in records[1][1].actions]
     assert "Penalty" in kinds
-    assert "Timeout" in [type(action).__name__ for action in records[7][1].actions]
+    assert "Timeout" in [type(action).__name__ for _, action in records[7][1].actions]
 
 
 def test_replay_tells_each_game_of_the_evening_turn_by_turn(sim_night, run_cli_module):
