@@ -8,6 +8,8 @@ the spymaster display, handed each new state (it renders on its own thread).
 
 from __future__ import annotations
 
+import dataclasses
+
 from .compositor import Compositor, Layout
 from .colours import palette_of
 from .engine import ClueGiven, GameOver, Identity, Reason, TileCovered, TileRevealed, Undone
@@ -111,6 +113,8 @@ class ScreenOutput(Output):
         if state is None:
             return
         ui = state.ui if self.dress is None else self.dress(state.ui)
+        if state.evening is not None:  # the display shows tonight's score between games
+            ui = dataclasses.replace(ui, evening=state.evening)
         shown = (ui, state.dealt, state.game.version)
         if shown != self._shown:
             self._shown = shown

@@ -10,8 +10,12 @@ from __future__ import annotations
 
 import enum
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from .engine import ClueCount
+
+if TYPE_CHECKING:  # the tally is built elsewhere (evening.py reads records); the panel only shows it
+    from .evening import Tally
 
 
 class Confirm(enum.Enum):
@@ -75,3 +79,4 @@ class UiState:
     notices: tuple[Notice, ...] = field(default_factory=tuple)  # newest last
     muted: bool = False
     pairing: PairingCard | None = None  # set by the web page's output, never by the table
+    evening: Tally | None = None  # tonight's tally, set by the display's output from the table's state
