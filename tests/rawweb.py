@@ -201,12 +201,15 @@ class Clock:
         return self.now
 
 
-def running_table(state_dir, settings: str = "", words=None, display=None, seed: int | None = None, deal=None) -> Table:
+def running_table(
+    state_dir, settings: str = "", words=None, display=None, seed: int | None = None, deal=None, pack: str | None = None
+) -> Table:
     """The whole runtime with the page on 127.0.0.1 (any free port), the sand timer off; ``stop()`` it.
 
     ``words``: the 25 codenames each game is dealt (else none, as with cards on the table);
     ``display``: the hooded display (a ``SpymasterScreen``), or none; ``seed``: the same key each game;
-    ``deal``: a ``Deal`` with a word list to deal the words from instead (and to re-deal one).
+    ``deal``: a ``Deal`` with a word list to deal the words from instead (and to re-deal one);
+    ``pack``: the name of the pack ``deal`` deals from, a phone may then choose another (as ``run`` lets it).
     """
     from gpiozero.pins.mock import MockFactory, MockPWMPin
 
@@ -229,6 +232,9 @@ def running_table(state_dir, settings: str = "", words=None, display=None, seed:
     )
     if seed is not None:
         runtime.table.new_seed = lambda: seed
+    if pack is not None:
+        runtime.table.word_pack = pack
+        runtime.table.choose_pack = lambda name: deal.choose(name, "en")
     runtime.start()
     thread = threading.Thread(target=runtime.controller.run)
     thread.start()

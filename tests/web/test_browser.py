@@ -425,6 +425,36 @@ def test_a_paired_phone_names_the_teams_and_every_page_shows_tonights_score(tabl
     assert run.runtime.table.evening.names == ("Night Owls", "Foxes")
 
 
+
+def test_a_paired_phone_chooses_the_hard_pack_and_the_next_game_is_dealt_from_it(table, pages, expect):
+    from codenames_board.deal import Deal
+    from codenames_board.words import pack_words
+
+    run = table(deal=Deal(3, pack_words("en", "standard")), pack="standard")
+    board = pages.open("/")
+    board_shown(board)
+    phone = pair_phone(pages, run)
+    form = phone.locator(".pack-form")
+    expect(form.locator(".pack-current")).to_have_text(tr("pack.standard"))
+    form.locator("summary").click()
+    expect(form.locator(".pack-choice")).to_have_text(["Easy", "Standard", "Hard"])
+    expect(form.locator(".pack-choice[aria-pressed='true']")).to_have_text("Standard")
+    words = list(run.runtime.table.words)
+    form.locator(".pack-choice", has_text="Hard").click()
+    expect(form.locator(".form-message")).to_have_text(tr("web.pack_sent"))
+    expect(form.locator(".pack-choice[aria-pressed='true']")).to_have_text("Hard")  # as the table says, not guessed
+    expect(form.locator(".pack-current")).to_have_text(tr("pack.hard"))
+    expect(board.locator(".notices .notice")).to_contain_text([tr("words.next_pack", pack="hard")])
+    assert run.runtime.table.words == words  # the game on the table keeps its words
+
+    run.press("new_game", hold=run.config.controls.new_game_hold_seconds + 0.1)  # nothing played: no question
+    dealt = list(run.runtime.table.words)
+    assert dealt != words and set(dealt) <= set(pack_words("en", "hard"))
+    shown = [re.compile(rf"^{re.escape(word)}$", re.I) for word in dealt]
+    expect(board.locator("ol.grid > li .tile-word")).to_have_text(shown)
+    expect(phone.locator(".unpaired-card")).to_be_visible()  # a new game unpairs every phone
+
+
 def test_screenshots_of_tonights_score_at_phone_and_tv_sizes(table, pages, tmp_path, expect):
     run = table(words=WORDS, seed=7)
     two_games(run)

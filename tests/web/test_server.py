@@ -20,8 +20,8 @@ from codenames_board.web import pairing as pairing_module  # noqa: E402
 def table(tmp_path):
     started = []
 
-    def start(settings="", state=None, words=None, deal=None):
-        run = running_table(state or tmp_path / "state", settings, words, deal=deal)
+    def start(settings="", state=None, words=None, deal=None, pack=None):
+        run = running_table(state or tmp_path / "state", settings, words, deal=deal, pack=pack)
         started.append(run)
         return run
 
@@ -611,3 +611,55 @@ def test_names_wait_for_an_evening(table):
     assert (status, body["error"]) == (409, "web.names_no_evening")
     run.settle()
     assert run.runtime.table.evening.names == ("", "")
+
+
+def test_a_paired_phone_chooses_the_next_games_word_pack_and_a_hostile_body_changes_nothing(table):
+    from codenames_board.deal import Deal
+    from codenames_board.words import PACKS, pack_words
+
+    run = table(deal=Deal(5, pack_words("en", "standard")), pack="standard")
+    public = RawSocket(run.port)
+    assert "pack" not in json.loads(public.message())  # the next games' words: the spymasters' business
+    status, _, body = post_json(run.port, "/api/pack", {"pack": "hard"})
+    assert (status, body["error"]) == (403, "web.not_paired")
+    cookie = run.pair()
+    spymaster = RawSocket(run.port, "/ws/spymaster", cookie=cookie)
+    first = json.loads(spymaster.message())
+    assert (first["pack"], first["packs"]) == ("standard", list(PACKS))
+    assert post_json(run.port, "/api/pack", {"pack": "hard"}, cookie=cookie, Origin="http://elsewhere.example")[0] == 403
+    form = {"Cookie": cookie, "Content-Type": "application/x-www-form-urlencoded"}
+    assert request(run.port, "POST", "/api/pack", b"pack=hard", form)[0] == 415
+    assert request(run.port, "GET", "/api/pack?pack=hard", headers={"Cookie": cookie})[0] == 405
+    raw = {"Cookie": cookie, "Content-Type": "application/json", "Origin": f"http://127.0.0.1:{run.port}"}
+    assert request(run.port, "POST", "/api/pack", b'{"pack": "hard\x00"}', raw)[0] == 400  # a raw NUL: not JSON
+    assert post_json(run.port, "/api/pack", ["hard"], cookie=cookie)[0] == 400
+    for bad in ({}, {"name": "hard"}, {"pack": None}, {"pack": 2}, {"pack": 1.5}, {"pack": True}, {"pack": ["hard"]},
+                {"pack": {"hard": 1}}, {"pack": ""}, {"pack": "HARD"}, {"pack": " hard"}, {"pack": "file"},
+                {"pack": "../en"}, {"pack": "en/hard"}, {"pack": "hard\u0000"}, {"pack": "x" * 4000}):
+        status, _, body = post_json(run.port, "/api/pack", bad, cookie=cookie)
+        assert (status, body) == (400, {"error": "web.pack_bad"}), repr(bad)[:40]
+    assert post_json(run.port, "/api/pack", {"pack": "x" * 4096}, cookie=cookie)[0] == 413
+    run.settle()
+    assert run.runtime.table.word_pack == "standard"  # nothing refused reached the table
+
+    words = list(run.runtime.table.words)
+    assert post_json(run.port, "/api/pack", {"pack": "hard"}, cookie=cookie)[:3:2] == (202, {"ok": True})
+    run.settle()
+    assert spymaster.until(lambda m: m["pack"] == "hard")["packs"] == list(PACKS)
+    said = public.until(lambda m: m["notices"])["notices"]
+    assert "The next game deals its words from the hard pack." in said
+    assert run.runtime.table.words == words  # the game on the table keeps its words
+    run.press("new_game", hold=run.config.controls.new_game_hold_seconds + 0.1)  # nothing played: no question
+    hard = set(pack_words("en", "hard"))
+    assert run.runtime.table.words != words and set(run.runtime.table.words) <= hard
+
+
+def test_a_table_whose_cards_lie_on_it_has_no_pack_to_choose(table):
+    run = table(words=WORDS)
+    cookie = run.pair()
+    spymaster = RawSocket(run.port, "/ws/spymaster", cookie=cookie)
+    seen = json.loads(spymaster.message())
+    assert (seen["pack"], seen["packs"]) == (None, [])
+    status, _, body = post_json(run.port, "/api/pack", {"pack": "hard"}, cookie=cookie)
+    assert (status, body) == (409, {"error": "web.pack_closed"})
+    assert post_json(run.port, "/api/pack", {"pack": "file"}, cookie=cookie)[2] == {"error": "web.pack_bad"}

@@ -13,7 +13,7 @@ from codenames_board.i18n import LANGUAGES, catalog
 STATIC = Path(codenames_board.__file__).parent / "web" / "static"
 FILES = {
     "index.html", "spymaster.html", "pair.html", "history.html",
-    "app.js", "board.js", "index.js", "spymaster.js", "pair.js", "history.js",
+    "app.js", "board.js", "index.js", "spymaster.js", "pair.js", "history.js", "packs.js",
     "style.css", "icon.svg",
 }
 PAGES = sorted(name for name in FILES if name.endswith(".html"))
@@ -25,6 +25,7 @@ SERVER_ERRORS = {
     "web.bad_origin", "web.bad_request", "web.not_found", "web.too_big", "web.pair_full",
     "web.words_bad", "web.words_twice", "web.words_known",
     "web.redeal_bad_tile", "web.redeal_closed", "web.names_bad", "web.names_no_evening",
+    "web.pack_bad", "web.pack_closed",
 }
 IDENTITIES = ("red", "blue", "bystander", "assassin")
 # Ids the scripts build from a state's values: `web.letter_${identity}` and the like.
@@ -120,9 +121,21 @@ def test_every_web_text_in_the_catalog_is_used_by_the_pages_or_the_server():
 
 
 def test_the_pages_ask_only_for_texts_the_server_sends():
+    from codenames_board.web import api
+
     code = scripts()
     sections = re.findall(r"\bt\(\s*[\"'`]([a-z_]+)\.", code)
-    assert sections and set(sections) <= {"web", "team", "identity"}
+    assert sections and set(sections) <= {"web", "team", "identity", "pack"}
+    assert {f"{section}." for section in sections} <= set(api.TEXT_SECTIONS)
+
+
+@pytest.mark.parametrize("language", LANGUAGES)
+def test_every_pack_a_phone_may_choose_has_its_name_on_the_page(language):
+    from codenames_board.web import api
+    from codenames_board.words import PACKS
+
+    served = api.texts(language)
+    assert all(served[f"pack.{name}"] == catalog(language)[f"pack.{name}"] for name in PACKS)
 
 
 @pytest.mark.parametrize("language", LANGUAGES)

@@ -86,6 +86,20 @@ def test_the_spymasters_message_adds_the_key_and_says_when_a_clue_may_be_given()
     assert spymaster_view(state, EN, 2, clue_entry=False)["clue_entry"] is False
 
 
+
+@pytest.mark.parametrize("pack, packs", [
+    ("standard", ["easy", "standard", "hard"]), ("hard", ["easy", "standard", "hard"]),
+    ("file", ["easy", "standard", "hard"]),  # a list of the players' own: one of the packs may replace it
+    (None, []),  # the cards lie on the tiles: no pack to choose
+])
+def test_the_spymasters_message_names_the_next_games_pack_and_what_a_phone_may_choose(pack, packs):
+    state = TableState(GameView.of(new_game(KEY)), UiState(), None, 1, 1, word_pack=pack)
+    view = spymaster_view(state, EN, 1, True)
+    assert (view["pack"], view["packs"]) == (pack, packs)
+    public = public_view(state.public, EN, 1)
+    assert "pack" not in public and "packs" not in public  # the next games' words are the spymasters' business
+
+
 @pytest.mark.parametrize("word, problem", [
     ("river", None), ("Straßenbahn", None), ("Straße", "web.clue_on_board"), ("rock'n'roll", None), ("x-ray", None), ("Ölfass", None), ("kuda2", None),
     ("  padded  ", None), ("ab\u0301c", None),

@@ -2,7 +2,7 @@
 
 Every input is checked like any other (JSON objects of bounded size, from this
 page's own origin; a PIN of digits, a token of bounded length, a clue and a team's
-name as ``cluewords`` allows them, a tile number 0-24) and refused with a JSON error whose ``error`` is a
+name as ``cluewords`` allows them, a tile number 0-24, a word pack's name) and refused with a JSON error whose ``error`` is a
 message id of the ``[web]`` catalog section. Nothing here changes state on a GET.
 """
 
@@ -20,6 +20,7 @@ from ..cluewords import MAX_TEAM_NAME, card_words_problem, clean, clean_name, cl
 from ..engine import MAX_CLUE, TILES, UNLIMITED
 from ..gestures import Intent
 from ..i18n import DEFAULT, catalog
+from ..words import PACKS
 from . import history
 from .pairing import Pairing, PairRefused
 
@@ -31,12 +32,13 @@ STATIC = {  # the page's files, and nothing else, served under /static/
     "board.js": "text/javascript",
     "index.js": "text/javascript",
     "spymaster.js": "text/javascript",
+    "packs.js": "text/javascript",
     "pair.js": "text/javascript",
     "history.js": "text/javascript",
     "style.css": "text/css",
     "icon.svg": "image/svg+xml",
 }
-TEXT_SECTIONS = ("web.", "team.", "identity.", "duo.", "outcome.")
+TEXT_SECTIONS = ("web.", "team.", "identity.", "duo.", "outcome.", "pack.")
 
 
 def same_origin(request: web.Request) -> bool:
@@ -90,6 +92,7 @@ class Api:
         router.add_post("/api/words", self.api_words)
         router.add_post("/api/redeal", self.api_redeal)
         router.add_post("/api/names", self.api_names)
+        router.add_post("/api/pack", self.api_pack)
 
     # --- files
 
@@ -232,4 +235,19 @@ class Api:
         except Refused as refused:
             return refused.response()
         self.post(Intent(("set_names", *names)))
+        return web.json_response({"ok": True}, status=202)
+
+    async def api_pack(self, request: web.Request) -> web.Response:
+        """The word pack of the next games, one of ``PACKS`` (a list of the players' own is chosen where the
+        table starts, never from a phone); the game on the table keeps its words."""
+        try:
+            pack = (await self._paired(request)).get("pack")
+            if not (type(pack) is str and pack in PACKS):
+                raise Refused(400, "web.pack_bad")
+            state = self.hub.state
+            if state is None or state.word_pack is None:  # the table deals no words: the cards lie on it
+                raise Refused(409, "web.pack_closed")
+        except Refused as refused:
+            return refused.response()
+        self.post(Intent(("choose_pack", pack)))
         return web.json_response({"ok": True}, status=202)

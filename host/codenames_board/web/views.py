@@ -11,6 +11,7 @@ from __future__ import annotations
 from ..engine import Identity, Reason, Team, tile_name
 from ..evening import Tally, tally_lines, team_name
 from ..published import PublicState, TableState
+from ..words import PACKS
 
 IDENTITY_NAMES = {
     Identity.RED: "red", Identity.BLUE: "blue", Identity.BYSTANDER: "bystander", Identity.ASSASSIN: "assassin",
@@ -89,12 +90,16 @@ def evening_view(tally: Tally | None, tr) -> dict | None:
 
 
 def spymaster_view(state: TableState, tr, spymasters: int, clue_entry: bool) -> dict:
-    """The paired phones' message: the public one, the key, and whether a clue may be given now."""
+    """The paired phones' message: the public one, the key, whether a clue may be given now, and the word
+    pack of the next games (``pack``: a pack's name, "file" for a list of the players' own, None where the
+    table deals no words) with the packs a phone may choose (``packs``: none where it may not)."""
     view = public_view(state.public, tr, spymasters)
     view["key"] = state.game.key.letters
     view["clue_entry"] = clue_entry and state.game.phase.value == "clue"
     view["words_entry"] = state.words is None and not state.game.is_over  # the cards' words, typed in once
     view["redeals_left"] = state.redeals  # words that may be dealt again now (before the first clue)
+    view["pack"] = state.word_pack
+    view["packs"] = list(PACKS) if state.word_pack is not None else []  # their names: the texts' pack.* ids
     return view
 
 

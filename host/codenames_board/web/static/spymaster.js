@@ -5,6 +5,7 @@
 
 import {LiveSocket, capital, currentLanguage, el, errorText, link, loadTexts, request, t} from "./app.js";
 import {BoardView, followLayout, tileName} from "./board.js";
+import {PackForm} from "./packs.js";
 
 const ROTATED = "codenames-board.key-rotated";
 const COUNTS = ["0", "1", "2", "3", "4", "5", "6", "7", "8", "9", "unlimited"];
@@ -354,7 +355,8 @@ async function main() {
   const words = new WordsForm();
   const redeal = new RedealForm(unpaired);
   const names = new NamesForm(unpaired);
-  view.extra.append(form.node, words.node, redeal.node, names.node);
+  const pack = new PackForm(unpaired);
+  view.extra.append(form.node, words.node, redeal.node, names.node, pack.node);
   socket = new LiveSocket("/ws/spymaster", {
     message: (message) => {
       if (message.type === "state") {
@@ -363,6 +365,7 @@ async function main() {
         words.render(message);
         redeal.render(message);
         names.render(message);
+        pack.render(message);
       } else if (message.type === "unpaired") {
         unpaired("web.unpaired");
       }
