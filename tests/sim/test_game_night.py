@@ -48,7 +48,7 @@ def test_the_simulators_evening_adds_up(sim_night, run_cli_module):
     assert _score(run_cli_module, "sim", folder / "config-1-classic.toml") == EXPECTED
     stats = run_cli_module("stats", "--games", "sim", "--config", folder / "config-1-classic.toml")
     assert "Games finished: 10; unfinished: 0" in stats.stdout
-    assert "Red 5 : 2 Blue" in stats.stdout and "Duo: 2 of 3 won, best score 7, 1 won in a row" in stats.stdout
+    assert "Red 5 : 2 Blue" in stats.stdout and "Duo: 2 of 3 won, best 7, 1 in a row" in stats.stdout
 
 
 def test_the_simulators_records_keep_the_redeal_the_packs_the_penalty_and_the_time_up(sim_night):

@@ -40,6 +40,7 @@ from .layout import (
     mix,
 )
 from .pairing import pin_card, small_card, unpair_question
+from .tally import tally_block
 
 Translate = Callable[..., str]
 
@@ -95,6 +96,8 @@ def _panel_blocks(where: Layout, width: int, game: Game, ui: UiState, tr: Transl
         found.append(("confirm", _confirm(where, width, game, ui.confirm, tr)))
     if game.outcome is not None:
         found.append(("outcome", _outcome(where, width, game, tr)))
+        if ui.evening is not None:  # between games: tonight's score, before the agents left
+            found.append(("tally", _Block(1, *tally_block(where, width, ui.evening, tr))))
     else:
         found.append(("clue", _clue(where, width, game, ui, tr)))
     if ui.timer is not None:
