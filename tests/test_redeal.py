@@ -137,7 +137,7 @@ def test_before_the_first_clue_a_tile_gets_a_new_word_and_the_record_keeps_it(ma
     assert seen.states[-1].public.words == tuple(table.words)  # the page shows the new word
     header = read_record(table.writer.path).header
     assert header.words == table.words and header.extra["redealt"] == 1 and header.extra["number"] == 1
-    assert notices(table) == []
+    assert notices(table) == ["notice.redeal_done"]  # the room sees what changed
     press(table, "clue_confirm")  # the game goes on, recorded after the new header
     assert [action.name for _, action in read_record(table.writer.path).actions] == ["clue"]
 
@@ -170,7 +170,7 @@ def test_at_most_five_redeals_a_game_and_the_count_survives_a_restart(make_table
     redeal(again, 4)
     words = list(again.words)
     redeal(again, 5)
-    assert again.words == words and notices(again) == ["notice.redeal_used_up"]
+    assert again.words == words and notices(again) == ["notice.redeal_done", "notice.redeal_used_up"]
     assert dict(again.ui.notices[-1].params) == {"most": MAX_REDEALS}
     assert read_record(again.writer.path).header.extra["redealt"] == MAX_REDEALS
 

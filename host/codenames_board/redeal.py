@@ -90,6 +90,8 @@ class Redeal:
             why = self.tr.disk(error) if isinstance(error, OSError) else str(error)
             return self._refused("notice.redeal_unsaved", now, why=why)
         self.shelf.words, self._done = changed, done + 1
+        said = (("name", tile_name(tile)), ("old", words[tile]), ("word", new), ("left", MAX_REDEALS - done - 1))
+        self.prompts.notice(Notice("notice.redeal_done", said), now)  # the room sees what changed, not only the tile
         log.info("game %s: %s re-dealt (%d of %d)", self.shelf.number, tile_name(tile), done + 1, MAX_REDEALS)
         return True
 
