@@ -49,6 +49,13 @@ export function link(href, className, text) {
   return node;
 }
 
+/** A form's answer next to it: ``good`` (green) or a refusal; empty text hides it. */
+export function say(node, text, good) {
+  node.textContent = text;
+  node.classList.toggle("hidden", !text);
+  node.classList.toggle("good", good);
+}
+
 export function sleep(ms) {
   return new Promise((resolve) => setTimeout(resolve, ms));
 }

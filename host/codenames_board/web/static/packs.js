@@ -3,7 +3,7 @@
    marked is the one the table's newest state names (`pack`), never the page's guess: "file" is a
    list of the players' own, chosen where the table started, marked by no button. */
 
-import {capital, el, errorText, request, t} from "./app.js";
+import {capital, el, errorText, request, say, t} from "./app.js";
 
 export class PackForm {
   constructor(onUnpaired) {
@@ -46,9 +46,7 @@ export class PackForm {
   }
 
   say(text, good) {
-    this.message.textContent = text;
-    this.message.classList.toggle("hidden", !text);
-    this.message.classList.toggle("good", good);
+    say(this.message, text, good);
   }
 
   async choose(name) {

@@ -3,7 +3,7 @@
    given. Only a phone paired for this game gets the socket; otherwise the page says so and
    links to /pair. */
 
-import {LiveSocket, capital, currentLanguage, el, errorText, link, loadTexts, request, t} from "./app.js";
+import {LiveSocket, capital, currentLanguage, el, errorText, link, loadTexts, request, say, t} from "./app.js";
 import {BoardView, followLayout, tileName} from "./board.js";
 import {PackForm} from "./packs.js";
 
@@ -125,9 +125,7 @@ class ClueForm {
   }
 
   say(text, good) {
-    this.message.textContent = text;
-    this.message.classList.toggle("hidden", !text);
-    this.message.classList.toggle("good", good);
+    say(this.message, text, good);
   }
 
   async submit() {
@@ -185,9 +183,7 @@ class WordsForm {
   }
 
   say(text, good) {
-    this.message.textContent = text;
-    this.message.classList.toggle("hidden", !text);
-    this.message.classList.toggle("good", good);
+    say(this.message, text, good);
   }
 
   async submit() {
@@ -248,9 +244,7 @@ class RedealForm {
   }
 
   say(text, good) {
-    this.message.textContent = text;
-    this.message.classList.toggle("hidden", !text);
-    this.message.classList.toggle("good", good);
+    say(this.message, text, good);
   }
 
   async submit() {
@@ -312,9 +306,7 @@ class NamesForm {
   }
 
   say(text, good) {
-    this.message.textContent = text;
-    this.message.classList.toggle("hidden", !text);
-    this.message.classList.toggle("good", good);
+    say(this.message, text, good);
   }
 
   async submit() {
