@@ -123,7 +123,7 @@ def test_the_table_says_the_record_is_full_and_takes_nothing_more(tmp_path, monk
         notice = table.ui.notices[-1]
         assert notice.msgid == "notice.record_unwritable"
         said = Translator("en")(notice.msgid, **{name: value for name, value in notice.params})
-        assert said == "Cannot save (this game's record is full: hold NEW GAME for a new game): the last action was taken back."
+        assert said == "Cannot save (this game's record is full: hold NEW GAME): the last action was taken back."
         assert read_record(table.writer.path).replay().state() == table.game.state()  # memory and disk agree
         assert not board.tile_colour(agents[1]) or board.tile_colour(agents[1]) != board.tile_colour(agents[0])
     finally:

@@ -73,6 +73,27 @@ def test_a_word_longer_than_the_line_is_cut():
     assert all(font(text.size).size(line)[0] <= 60 for line in text.lines)
 
 
+def test_a_cut_text_says_so_and_a_whole_one_does_not():
+    assert fit(LONG, 20, 120, 14, 2).cut
+    assert not fit(LONG, 20, 120, 14, 12).cut and not fit("Clue", 30, 200, 12).cut
+
+
+def test_a_file_name_too_long_for_a_line_breaks_after_a_dash_or_dot_not_cut():
+    name = "20250131-201503-classic-12.jsonl"
+    width = font(14).size(name)[0] * 2 // 3
+    text = fit(f"Saved game {name} is unreadable.", 14, width, 14, 4)
+    assert not text.cut and "".join(text.lines).replace(" ", "") == f"Savedgame{name}isunreadable."
+    assert any(line.endswith("-") for line in text.lines) and text.width <= width
+
+
+def test_a_text_is_as_high_as_its_lowest_ink():
+    """An accent or a descender may reach below the font's line height: the text's height covers it."""
+    text = fit("Ägypten…", 14, 200, 14)
+    image = text.font.render(text.lines[0], True, (255, 255, 255))
+    lowest = max(box.bottom for box in pygame.mask.from_surface(image).get_bounding_rects())
+    assert text.height >= lowest
+
+
 # --- messages
 
 

@@ -31,8 +31,8 @@ from codenames_board.display.layout import (
     WARNING,
 )
 from codenames_board.display.panel import arrange
-from codenames_board.engine import Identity, Key, Team, new_game
-from codenames_board.i18n import Translator
+from codenames_board.engine import Identity, Key, Phase, Team, new_game
+from codenames_board.i18n import COMMAND_VARIABLE, Translator, catalog
 from codenames_board.ui import Confirm, Notice, SandTimer, UiState
 
 REFERENCE = Path(__file__).parent / "reference"
@@ -337,3 +337,93 @@ def test_an_undo_question_rings_the_touched_tile_on_the_key_where_the_spymasters
         assert colour_at(asking, edge) == CONFIRM and colour_at(calm, edge) != CONFIRM
         others = [layout((480, 320)).tile_rect(tile, rotate) for tile in range(25) if tile != last]
         assert all(colour_at(asking, fill_point(rect)) == colour_at(calm, fill_point(rect)) for rect in others)
+
+
+# --- every refusal, timeout and question stays readable
+
+
+SENTINEL = (255, 0, 255)  # no block draws this colour: what is not it was drawn
+
+
+def ink_outside(block, rect: pygame.Rect) -> list[pygame.Rect]:
+    """Where a block's drawing leaves its rectangle: drawn alone on a canvas with as much room again
+    all round, then its rectangle wiped; what is left was drawn outside."""
+    room = max(rect.size)
+    canvas = pygame.Surface((rect.width + 2 * room, rect.height + 2 * room))
+    canvas.fill(SENTINEL)
+    at = pygame.Rect(room, room, *rect.size)
+    block.draw(canvas, at)
+    canvas.fill(SENTINEL, at)
+    drawn = pygame.mask.from_threshold(canvas, SENTINEL, (1, 1, 1, 255))
+    drawn.invert()
+    if not drawn.count():
+        return []
+    return [box.move(rect.x - room, rect.y - room) for box in drawn.get_bounding_rects()]
+
+
+def must_read(game, ui) -> set[str]:
+    """The blocks a player must be able to read in this state: never left out, never cut."""
+    names = {"header"}
+    if not ui.board_connected:
+        names.add("disconnected")
+    if ui.confirm is not None:
+        names.add("confirm")
+    if ui.notices:
+        names.add("notices")
+    if game.outcome is not None:
+        names.add("outcome")
+    return names
+
+
+def says_the_phase(game, ui, shown: set[str]) -> bool:
+    """What to do now is on the screen: the prompt, or while guessing or dialling, the clue block,
+    which says the same with the number. While a question is open, the question says it (CONFIRM
+    answers it, any other button puts it away)."""
+    if game.outcome is not None or ui.confirm is not None:
+        return True
+    if "prompt" in shown:
+        return True
+    dialling = game.phase is Phase.CLUE and ui.clue_entry
+    return "clue" in shown and (game.phase is Phase.GUESS or dialling)
+
+
+def test_every_refusal_timeout_and_question_is_shown_whole(state_name, language, size, state, monkeypatch):
+    monkeypatch.setenv(COMMAND_VARIABLE, "codenames-board")  # {cmd} as the Pi's table says it
+    tr = Translator(language)
+    game, ui = state(state_name, tr)
+    where = layout(size)
+    panel = pygame.Rect(where.panel)
+    placed = {name: (rect, block) for name, rect, block in arrange(where, game, ui, tr)}
+    shown = set(placed)
+    wanted = must_read(game, ui)
+    assert wanted <= shown, f"left out: {sorted(wanted - shown)}"
+    assert says_the_phase(game, ui, shown), f"nothing says what to do now: {sorted(shown)}"
+    problems = []
+    for name, (rect, block) in placed.items():
+        over = [other for other, (elsewhere, _) in placed.items() if other != name and rect.colliderect(elsewhere)]
+        if over:
+            problems.append(f"{name}: {rect} lies over {over}")
+        if not panel.contains(rect):
+            problems.append(f"{name}: {rect} is not inside the panel {panel}")
+        outside = ink_outside(block, rect)
+        if outside:
+            problems.append(f"{name}: drawn outside its {rect} at {outside}")
+        if name in wanted or name == "prompt":
+            for text in block.texts:
+                if text.cut:
+                    problems.append(f"{name}: cut {text.lines}")
+                if text.size < where.min_size:
+                    problems.append(f"{name}: {text.size} px, below the floor {where.min_size}: {text.lines}")
+    assert not problems, "\n".join(problems)
+
+
+def test_every_notice_and_question_the_table_can_show_has_a_state(every_state, state):
+    """The states above cover each notice in the catalog and each question: a new one needs its state."""
+    shown, asked = set(), set()
+    for name in every_state:
+        game, ui = state(name)
+        shown |= {notice.msgid for notice in ui.notices}
+        asked.add(ui.confirm)
+    notices = {msgid for msgid in catalog("en") if msgid.startswith("notice.") and not msgid.startswith("notice.why_")}
+    assert notices | {"firmware_install.other_firmware", "evening.unsaved", "words.next_pack"} <= shown
+    assert set(Confirm) <= asked

@@ -147,10 +147,12 @@ def font(size: int) -> pygame.font.Font:
 
 @dataclass(frozen=True)
 class Text:
-    """Lines of text set in one font, ready to draw."""
+    """Lines of text set in one font, ready to draw. ``cut``: the text did not fit even at the
+    floor size, so its end gave way to an ellipsis (what a block built can be checked for it)."""
 
     size: int
     lines: tuple[str, ...]
+    cut: bool = False
 
     @property
     def font(self) -> pygame.font.Font:
@@ -162,7 +164,11 @@ class Text:
 
     @property
     def height(self) -> int:
-        return self.line_height * len(self.lines)
+        """Down to the bottom of the last line's ink: a descender or an accent (Ä, Õ, "…") may reach
+        below the font's line height, and the line under it is another block's."""
+        if not self.lines:
+            return 0
+        return self.line_height * (len(self.lines) - 1) + max(self.line_height, self.font.size(self.lines[-1])[1])
 
     @property
     def width(self) -> int:
@@ -196,17 +202,36 @@ def _cut(face: pygame.font.Font, text: str, width: int) -> str:
     return text[:low].rstrip() + ELLIPSIS if low else ELLIPSIS
 
 
+_BREAK_AFTER = "-_/."  # where a word too long for a line may break: a file name, an address
+
+
+def _pieces(face: pygame.font.Font, word: str, width: int) -> list[str]:
+    """A word wider than ``width`` broken after a ``_BREAK_AFTER`` character, each piece as long as
+    fits (20250131-201503-classic-12.jsonl: 20250131-201503- classic-12.jsonl); a piece with no such
+    place stays too wide and is cut."""
+    pieces = []
+    while face.size(word)[0] > width:
+        places = [at + 1 for at, char in enumerate(word[:-1]) if char in _BREAK_AFTER]
+        fitting = [at for at in places if face.size(word[:at])[0] <= width]
+        if not fitting:
+            break
+        pieces.append(word[: fitting[-1]])
+        word = word[fitting[-1] :]
+    return pieces + [word]
+
+
 def _wrap_words(face: pygame.font.Font, text: str, width: int) -> list[str]:
     lines: list[str] = []
     for paragraph in text.split("\n"):
         line = ""
         for word in paragraph.split():
-            candidate = f"{line} {word}" if line else word
-            if line and face.size(candidate)[0] > width:
-                lines.append(line)
-                line = word
-            else:
-                line = candidate
+            for index, piece in enumerate(_pieces(face, word, width)):
+                candidate = (f"{line} {piece}" if index == 0 else line + piece) if line else piece
+                if line and face.size(candidate)[0] > width:
+                    lines.append(line)
+                    line = piece
+                else:
+                    line = candidate
         lines.append(line)
     return lines
 
@@ -254,4 +279,4 @@ def fit(text: str, size: int, width: int, min_size: int, max_lines: int = 1) -> 
     kept = lines[:max_lines]
     if len(lines) > max_lines:
         kept[-1] = kept[-1] + " " + " ".join(lines[max_lines:])  # cut below shows where text is missing
-    return Text(min_size, tuple(_cut(face, line, width) for line in kept))
+    return Text(min_size, tuple(_cut(face, line, width) for line in kept), cut=True)

@@ -92,6 +92,7 @@ class Card:
 
     height: int
     draw: Draw
+    texts: tuple[Text, ...] = ()  # what it says, as laid out (see panel's blocks)
 
 
 @dataclass(frozen=True)
@@ -140,7 +141,7 @@ def small_card(where: Layout, width: int, room: int, pairing: PairingCard, tr: T
         y = pin.draw(surface, rect.x, rect.y, TEXT)
         paired.draw(surface, rect.x, text.draw(surface, rect.x, y + pad // 2, TEXT), DIM_TEXT)
 
-    return Card(height, draw) if height <= room else None
+    return Card(height, draw, (pin, text.label, text.address, paired)) if height <= room else None
 
 
 def pin_text(pin: str, where: Layout, width: int) -> Text | None:
@@ -177,7 +178,8 @@ def _beside(where: Layout, width: int, side: int, pairing: PairingCard, scan: _A
         if below:
             below.draw(surface, rect.x, y, DIM_TEXT)
 
-    return Card(top + pad // 2 + scan.height + (below.height if below else 0), draw)
+    texts = (pin, count, scan.label, scan.address, *([below] if below else []))
+    return Card(top + pad // 2 + scan.height + (below.height if below else 0), draw, texts)
 
 
 def _above(where: Layout, width: int, side: int, pairing: PairingCard, paired: Text, scan: _Address) -> Card | None:
@@ -192,7 +194,7 @@ def _above(where: Layout, width: int, side: int, pairing: PairingCard, paired: T
         y = pin.draw(surface, rect.x, rect.y + side + pad // 2, TEXT)
         paired.draw(surface, rect.x, scan.draw(surface, rect.x, y, TEXT), DIM_TEXT)
 
-    return Card(side + pad // 2 + pin.height + scan.height + paired.height, draw)
+    return Card(side + pad // 2 + pin.height + scan.height + paired.height, draw, (pin, scan.label, scan.address, paired))
 
 
 def unpair_question(where: Layout, width: int, pairing: PairingCard | None, tr: Translate) -> Card:
@@ -214,7 +216,7 @@ def unpair_question(where: Layout, width: int, pairing: PairingCard | None, tr: 
         hint.draw(surface, x, asked.draw(surface, x, y, TEXT), CONFIRM)
 
     height = 2 * (pad + border) + (count.height if count else 0) + space + asked.height + hint.height
-    return Card(height, draw)
+    return Card(height, draw, (*([count] if count else []), asked, hint))
 
 
 def pin_card(where: Layout, width: int, pairing: PairingCard, tr: Translate) -> Card | None:
@@ -227,4 +229,4 @@ def pin_card(where: Layout, width: int, pairing: PairingCard, tr: Translate) -> 
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         scan.draw(surface, rect.x, pin.draw(surface, rect.x, rect.y, TEXT), DIM_TEXT)
 
-    return Card(pin.height + scan.height, draw)
+    return Card(pin.height + scan.height, draw, (pin, scan.label, scan.address))

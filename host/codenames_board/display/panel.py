@@ -4,12 +4,17 @@ Top down: tile board warning, whose turn (muted icon), the phase, a question
 waiting for confirm, the outcome or the clue, the sand timer, the pairing card
 (see :mod:`.pairing`), the agents left; the latest notices sit at the bottom.
 Each block measures its text for the panel's width first; when the panel is
-too short the least important blocks are left out, so nothing is ever drawn
-over something else.
+too short the least important blocks are left out (see MUST_READ ... SAID_TWICE),
+so nothing is ever drawn over something else. What a player must read (a
+question, the notices, the outcome, the board warning) is never left out nor
+cut: if it alone is too tall, the panel's text is set smaller, down to the
+layout's floor size. Each block keeps the ``Text``s it laid out, so whether any
+was cut can be checked.
 """
 
 from __future__ import annotations
 
+import dataclasses
 import math
 from dataclasses import dataclass
 from typing import Callable
@@ -32,25 +37,36 @@ from .layout import (
     WARNING_TEXT,
     WHITE,
     ELLIPSIS,
-    Colour,
     Layout,
     Text,
     cap,
     fit,
     mix,
 )
+from .icons import draw_arrow, draw_infinity, draw_muted_icon, draw_warning_icon
 from .pairing import pin_card, small_card, unpair_question
 from .tally import tally_block
 
 Translate = Callable[..., str]
 
 
+# When the panel is short of room the highest number gives way first; MUST_READ never does.
+MUST_READ = 0  # the tile board warning, whose turn, a question, the outcome, the notices
+PHASE = 1  # what to do now: the clue dial or guesses left, a prompt nothing else says
+TIMER = 2  # the sand timer; the pairing card
+AGENTS = 3  # the agents left (the key shows them too)
+SAID_TWICE = 4  # the prompt, when the clue block says the same
+
+NOTICE_LINES = 5  # a notice wraps onto as many lines before its text shrinks
+
+
 @dataclass
 class _Block:
-    priority: int  # 0 is never left out; the highest number goes first when space runs out
+    priority: int  # see MUST_READ ... SAID_TWICE
     height: int
     draw: Callable[[pygame.Surface, pygame.Rect], None]
     bottom: bool = False  # stacked from the panel's bottom up
+    texts: tuple[Text, ...] = ()  # what it says, as laid out: whether any of it was cut shows here
 
 
 def draw_panel(surface: pygame.Surface, where: Layout, game: Game, ui: UiState, tr: Translate) -> None:
@@ -59,14 +75,53 @@ def draw_panel(surface: pygame.Surface, where: Layout, game: Game, ui: UiState, 
 
 
 def arrange(where: Layout, game: Game, ui: UiState, tr: Translate) -> list[tuple[str, pygame.Rect, _Block]]:
-    """The blocks the panel shows, by name, with where each goes; the least important ones left out if need be."""
-    panel, gap = pygame.Rect(where.panel), where.gap
-    blocks = _panel_blocks(where, panel.width, game, ui, tr)
-    while sum(block.height for _, block in blocks) + gap * (len(blocks) - 1) > panel.height:
-        droppable = [entry for entry in blocks if entry[1].priority > 0]
+    """The blocks the panel shows, by name, with where each goes; the least important ones left out if need be.
+
+    When even what must be read (MUST_READ) is too tall for the panel, the panel's text is set a
+    step smaller, down to the layout's floor size, rather than anything of it being lost.
+    """
+    for step in _smaller(where):
+        blocks, fits = _chosen(step, game, ui, tr)
+        if fits:
+            break
+    return _placed(step, blocks)
+
+
+def _smaller(where: Layout):
+    """The layout, then the panel's font sizes a tenth smaller at a time, until all are at the floor."""
+    yield where
+    for tenths in range(9, 0, -1):
+        sizes = {role: max(where.min_size, size * tenths // 10) for role, size in where.sizes.items()}
+        yield dataclasses.replace(where, sizes=sizes)
+        if all(size == where.min_size for size in sizes.values()):
+            return
+
+
+def _chosen(where: Layout, game: Game, ui: UiState, tr: Translate) -> tuple[list[tuple[str, _Block]], bool]:
+    """The blocks that fit, in their order, and whether all that must be read is among them."""
+    room, gap = where.panel[3], where.gap
+    found = _panel_blocks(where, where.panel[2], game, ui, tr)
+
+    def height(entries: list[tuple[str, _Block]]) -> int:
+        return sum(block.height for _, block in entries) + gap * (len(entries) - 1)
+
+    blocks = list(found)
+    while height(blocks) > room:
+        droppable = [entry for entry in blocks if entry[1].priority > MUST_READ]
         if not droppable:
-            break  # only what must be shown is left: it is clipped at the panel's edge
+            return blocks, False  # only what must be read is left, and it is still too tall
         blocks.remove(max(reversed(droppable), key=lambda entry: entry[1].priority))
+    # A small block left out early may fit again once a bigger one went (the prompt, when the clue
+    # block that says the same did not fit): the most important first, each in its place.
+    for entry in sorted((entry for entry in found if entry not in blocks), key=lambda entry: entry[1].priority):
+        candidate = [other for other in found if other in blocks or other is entry]
+        if height(candidate) <= room:
+            blocks = candidate
+    return blocks, True
+
+
+def _placed(where: Layout, blocks: list[tuple[str, _Block]]) -> list[tuple[str, pygame.Rect, _Block]]:
+    panel, gap = pygame.Rect(where.panel), where.gap
     placed = []
     top, bottom = panel.top, panel.bottom
     for name, block in blocks:
@@ -88,31 +143,32 @@ def _panel_blocks(where: Layout, width: int, game: Game, ui: UiState, tr: Transl
     found.append(("prompt", _prompt(where, width, game, ui, tr)))
     if ui.confirm is Confirm.UNPAIR:
         question = unpair_question(where, width, ui.pairing, tr)
-        found.append(("confirm", _Block(0, question.height, question.draw)))
+        found.append(("confirm", _Block(MUST_READ, question.height, question.draw, texts=question.texts)))
         card = pin_card(where, width, ui.pairing, tr) if ui.pairing is not None else None
         if card is not None:
-            found.append(("pairing", _Block(1, card.height, card.draw)))
+            found.append(("pairing", _Block(MUST_READ, card.height, card.draw, texts=card.texts)))  # the new PIN
     elif ui.confirm is not None:
         found.append(("confirm", _confirm(where, width, game, ui.confirm, tr)))
     if game.outcome is not None:
         found.append(("outcome", _outcome(where, width, game, tr)))
         if ui.evening is not None:  # between games: tonight's score, before the agents left
-            found.append(("tally", _Block(1, *tally_block(where, width, ui.evening, tr))))
+            height, draw, texts = tally_block(where, width, ui.evening, tr)
+            found.append(("tally", _Block(TIMER, height, draw, texts=texts)))  # gives way before the outcome
     else:
         found.append(("clue", _clue(where, width, game, ui, tr)))
     if ui.timer is not None:
         found.append(("timer", _timer(where, width, ui.timer, tr)))
+    if ui.notices:  # stacked from the bottom: where it stands in the list does not move it
+        found.append(("notices", _notices(where, width, ui, tr)))
     if ui.pairing is not None and ui.confirm is None and not game.actions:
         # Pairing happens before the first clue: the card takes what room the header, the clue
-        # dial and the timer leave; the prompt, the agents left and the notices give way to it.
-        kept = [block for _, block in found if block is not None and block.priority <= 1]
+        # dial, the timer and the notices leave; the prompt and the agents left give way to it.
+        kept = [block for _, block in found if block is not None and block.priority <= TIMER]
         room = where.panel[3] - sum(block.height + where.gap for block in kept)
         card = small_card(where, width, room, ui.pairing, tr)
         if card is not None:
-            found.append(("pairing", _Block(1, card.height, card.draw)))
+            found.append(("pairing", _Block(TIMER, card.height, card.draw, texts=card.texts)))
     found.append(("agents", _agents(where, width, game, tr)))
-    if ui.notices:
-        found.append(("notices", _notices(where, width, ui, tr)))
     return [(name, block) for name, block in found if block is not None]
 
 
@@ -129,11 +185,11 @@ def _disconnected(where: Layout, width: int, tr: Translate) -> _Block:
 
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, WARNING, rect, border_radius=pad)
-        _draw_warning_icon(surface, pygame.Rect(rect.x + pad, rect.y + pad, icon, icon))
+        draw_warning_icon(surface, pygame.Rect(rect.x + pad, rect.y + pad, icon, icon))
         x = rect.x + 2 * pad + icon
         hint.draw(surface, x, title.draw(surface, x, rect.y + pad, WARNING_TEXT), WARNING_TEXT)
 
-    return _Block(0, 2 * pad + title.height + hint.height, draw)
+    return _Block(MUST_READ, 2 * pad + title.height + hint.height, draw, texts=(title, hint))
 
 
 def _header(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -> _Block:
@@ -152,9 +208,9 @@ def _header(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -
         title.draw(surface, rect.x + pad, rect.y + pad, WHITE)
         if icon:
             box = pygame.Rect(rect.right - pad - icon, rect.centery - icon // 2, icon, icon)
-            _draw_muted_icon(surface, box, WHITE)
+            draw_muted_icon(surface, box, WHITE)
 
-    return _Block(0, title.height + 2 * pad, draw)
+    return _Block(MUST_READ, title.height + 2 * pad, draw, texts=(title,))
 
 
 def _prompt(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -> _Block | None:
@@ -169,7 +225,11 @@ def _prompt(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -
     lines = fit(text, where.sizes["small"], width, where.min_size, 3 if game.phase is Phase.COVER else 2)
     # The clue block below says much the same, so then the prompt gives way first.
     says_clue = game.phase is Phase.GUESS or (game.phase is Phase.CLUE and ui.clue_entry)
-    return _Block(3 if says_clue else 2, lines.height, lambda surface, rect: lines.draw(surface, rect.x, rect.y, TEXT))
+
+    def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
+        lines.draw(surface, rect.x, rect.y, TEXT)
+
+    return _Block(SAID_TWICE if says_clue else PHASE, lines.height, draw, texts=(lines,))
 
 
 def _confirm(where: Layout, width: int, game: Game, confirm: Confirm, tr: Translate) -> _Block:
@@ -202,7 +262,7 @@ def _confirm(where: Layout, width: int, game: Game, confirm: Confirm, tr: Transl
         hint.draw(surface, x, y, CONFIRM)
 
     height = 2 * (pad + border) + asked.height + hint.height + (extra.height if extra else 0)
-    return _Block(0, height, draw)
+    return _Block(MUST_READ, height, draw, texts=(asked, *([extra] if extra else []), hint))
 
 
 def _outcome(where: Layout, width: int, game: Game, tr: Translate) -> _Block:
@@ -250,7 +310,8 @@ def _outcome(where: Layout, width: int, game: Game, tr: Translate) -> _Block:
             named.draw(surface, x, below, CONFIRM)
         said.draw(surface, rect.x + pad + border, y + top_height + pad // 2, TEXT)
 
-    return _Block(0, 2 * (pad + border) + top_height + pad // 2 + said.height, draw)
+    texts = tuple(text for text in (number if box else None, head, named, said) if text is not None)
+    return _Block(MUST_READ, 2 * (pad + border) + top_height + pad // 2 + said.height, draw, texts=texts)
 
 
 def _clue(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -> _Block | None:
@@ -292,18 +353,18 @@ def _clue(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -> 
             image = digits.font.render("?", True, DIM_TEXT)
             surface.blit(image, (x, middle - high // 2))
             x += question + pad // 2
-            _draw_arrow(surface, pygame.Rect(x, middle - arrow // 3, arrow, arrow * 2 // 3), DIM_TEXT)
+            draw_arrow(surface, pygame.Rect(x, middle - arrow // 3, arrow, arrow * 2 // 3), DIM_TEXT)
             x += arrow + pad // 2
         ink = CONFIRM if waiting else WHITE if not drafting else DIM_TEXT
         if value == UNLIMITED:
-            _draw_infinity(surface, pygame.Rect(x, middle - high * 3 // 10, glyph, high * 3 // 5), ink)
+            draw_infinity(surface, pygame.Rect(x, middle - high * 3 // 10, glyph, high * 3 // 5), ink)
         else:
             image = digits.font.render(digits.lines[0], True, ink)
             surface.blit(image, (x, middle - high // 2))
         y = label.draw(surface, square.right + pad, rect.y, TEXT)
         said.draw(surface, square.right + pad, y, CONFIRM if waiting else TEXT)
 
-    return _Block(1, max(box_height, label.height + said.height), draw)
+    return _Block(PHASE, max(box_height, label.height + said.height), draw, texts=(digits, label, said))
 
 
 def _timer(where: Layout, width: int, timer: SandTimer, tr: Translate) -> _Block:
@@ -335,7 +396,7 @@ def _timer(where: Layout, width: int, timer: SandTimer, tr: Translate) -> _Block
         if timer.mode is TimerMode.STRICT:  # strict: the end of the bar is a wall
             pygame.draw.rect(surface, EXPIRED, (bar.right - bar_height // 2, bar.y, bar_height // 2, bar_height))
 
-    return _Block(1, row + pad // 2 + bar_height, draw)
+    return _Block(TIMER, row + pad // 2 + bar_height, draw, texts=(named, shown))
 
 
 def _agents(where: Layout, width: int, game: Game, tr: Translate) -> _Block:
@@ -360,66 +421,20 @@ def _agents(where: Layout, width: int, game: Game, tr: Translate) -> _Block:
             name.draw(surface, chip.x + pad, chip.centery - name.height // 2, WHITE)
             number.draw(surface, chip.x, chip.centery - number.height // 2, WHITE, chip.width - pad, "right")
 
-    return _Block(2, caption.height + chip_height, draw)
+    texts = (caption, *(text for _, name, number in chips for text in (name, number)))
+    return _Block(AGENTS, caption.height + chip_height, draw, texts=texts)
 
 
 def _notices(where: Layout, width: int, ui: UiState, tr: Translate) -> _Block:
-    shown = ui.notices[-2:]
-    texts = [
-        fit(cap(notice.text(tr)), where.sizes["small"], width, where.min_size, 2 if notice is shown[-1] else 1)
-        for notice in shown
-    ]
+    # The two newest, each whole: a refusal says why in a sentence, and a cut sentence says nothing.
+    texts = [fit(cap(notice.text(tr)), where.sizes["small"], width, where.min_size, NOTICE_LINES) for notice in ui.notices[-2:]]
     rule = max(1, where.gap // 3)
 
     def draw(surface: pygame.Surface, rect: pygame.Rect) -> None:
         pygame.draw.rect(surface, NEUTRAL, (rect.x, rect.y, rect.width, rule))
         y = rect.y + 2 * rule
         for index, text in enumerate(texts):
-            y = text.draw(surface, rect.x, y, TEXT if index == len(texts) - 1 else DIM_TEXT)
+            y = text.draw(surface, rect.x, y, TEXT if index == len(texts) - 1 else DIM_TEXT) + 2 * rule
 
-    return _Block(4, 2 * rule + sum(text.height for text in texts), draw, bottom=True)
-
-
-# --- icons: drawn, not font glyphs (the default font has no arrows or symbols)
-
-
-def _draw_warning_icon(surface: pygame.Surface, rect: pygame.Rect) -> None:
-    pygame.draw.polygon(surface, WARNING_TEXT, [(rect.centerx, rect.top), rect.bottomright, rect.bottomleft])
-    stroke = max(2, rect.width // 8)
-    x, height = rect.centerx, rect.height
-    pygame.draw.line(surface, WARNING, (x, rect.top + height * 0.35), (x, rect.top + height * 0.68), stroke)
-    pygame.draw.circle(surface, WARNING, (x, rect.top + height * 0.83), max(1, stroke // 2 + 1))
-
-
-def _draw_muted_icon(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
-    x, y, w, h = rect
-
-    def at(px: float, py: float) -> tuple[float, float]:
-        return x + px * w, y + py * h
-
-    speaker = [(0, 0.35), (0.22, 0.35), (0.5, 0.1), (0.5, 0.9), (0.22, 0.65), (0, 0.65)]
-    pygame.draw.polygon(surface, colour, [at(px, py) for px, py in speaker])
-    stroke = max(2, w // 9)
-    pygame.draw.line(surface, colour, at(0.64, 0.32), at(0.98, 0.68), stroke)
-    pygame.draw.line(surface, colour, at(0.64, 0.68), at(0.98, 0.32), stroke)
-
-
-def _draw_arrow(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
-    neck = rect.right - (rect.height // 2 + 1)
-    pygame.draw.line(surface, colour, (rect.left, rect.centery), (neck, rect.centery), max(2, rect.height // 4))
-    pygame.draw.polygon(surface, colour, [(neck, rect.top), (rect.right, rect.centery), (neck, rect.bottom)])
-
-
-def _draw_infinity(surface: pygame.Surface, rect: pygame.Rect, colour: Colour) -> None:
-    """A lemniscate, the sign for an unlimited clue."""
-    stroke = max(2, rect.height // 6)
-    half_width, half_height = (rect.width - stroke) / 2, (rect.height - stroke) / 2 * 2.8
-    points = []
-    for step in range(49):
-        angle = 2 * math.pi * step / 48
-        scale = 1 + math.sin(angle) ** 2
-        x = rect.centerx + half_width * math.cos(angle) / scale
-        points.append((x, rect.centery + half_height * math.sin(angle) * math.cos(angle) / scale))
-    pygame.draw.lines(surface, colour, True, points, stroke)
-    for point in points[::4]:  # round the joints of the thick line
-        pygame.draw.circle(surface, colour, point, stroke / 2)
+    height = 2 * rule * len(texts) + sum(text.height for text in texts)  # a little space above each
+    return _Block(MUST_READ, height, draw, bottom=True, texts=tuple(texts))

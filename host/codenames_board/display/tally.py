@@ -14,8 +14,9 @@ from .layout import DIM_TEXT, NEUTRAL, TEAM_COLOURS, TEXT, Layout, cap, fit, fon
 Translate = Callable[..., str]
 
 
-def tally_block(where: Layout, width: int, tally: Tally, tr: Translate) -> tuple[int, Callable]:
-    """The block's height and its drawing: a caption, the score line, the duo's line, the hint."""
+def tally_block(where: Layout, width: int, tally: Tally, tr: Translate) -> tuple[int, Callable, tuple]:
+    """The block's height, its drawing and the texts it laid out: a caption, the score line, the duo's line,
+    the hint."""
     pad, sizes = where.pad, where.sizes
     caption = fit(cap(tr("evening.tonight")), sizes["small"], width, where.min_size)
     red, blue = team_name(tally, Team.RED, tr), team_name(tally, Team.BLUE, tr)
@@ -53,4 +54,4 @@ def tally_block(where: Layout, width: int, tally: Tally, tr: Translate) -> tuple
             y = duo_text.draw(surface, rect.x, y, TEXT)
         hint.draw(surface, rect.x, y, DIM_TEXT)
 
-    return height, draw
+    return height, draw, tuple(text for text in (caption, *names, duo_text, hint) if text is not None)
