@@ -72,8 +72,12 @@ def unrevealed_agent(table):
 
 
 def touch_and_take_back(table, board):
-    """One touch, then UNDO (asked, confirmed): two record lines that leave the game as it was."""
+    """One touch, then UNDO (asked, confirmed): two record lines that leave the game as it was. A touch the
+    full disk refused is not taken back (the UNDO would take back the clue, should its shorter line fit)."""
+    before = len(table.game.actions)
     board.tap(unrevealed_agent(table))
+    if len(table.game.actions) == before:
+        return
     press(table, "undo")
     press(table, "clue_confirm")
 

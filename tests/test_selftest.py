@@ -172,7 +172,6 @@ def test_selftest_command_without_a_tile_board_says_what_to_check(tmp_path, run_
 
 # --- selftest --pads: the verdicts (end to end with the firmware: tests/tileboard/test_selftest_pads.py)
 
-from codenames_board.config import parse  # noqa: E402
 from codenames_board.selftest_pads import PadMargins, grid_lines, suggest, suggestion_lines, summary_lines  # noqa: E402
 from codenames_board.tileboard import PadSignals  # noqa: E402
 

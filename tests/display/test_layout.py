@@ -3,16 +3,15 @@
 from __future__ import annotations
 
 import ast
-import tomllib
 from pathlib import Path
 
 import pygame
 import pytest
 
-from codenames_board import display, i18n
+from codenames_board import display
 from codenames_board.display import DisplayError, layout
 from codenames_board.display.layout import ELLIPSIS, fit, font
-from codenames_board.i18n import _flatten, catalog
+from codenames_board.i18n import catalog
 
 PACKAGE = Path(display.__file__).parent
 LONG = "the operatives make at least one guess before they end the turn, as the rulebook says"
