@@ -32,9 +32,9 @@ class Watch(Output):
 class Night:
     """A table on a folder, with a clock for the wall that the test moves on."""
 
-    def __init__(self, folder, settings="", seeds=None):
+    def __init__(self, folder, settings="", seeds=None, wall=EIGHT_PM):
         self.folder, self.settings = folder, settings
-        self.wall = EIGHT_PM
+        self.wall = wall
         self.seeds = iter(seeds or range(100, 200))
         self.open()
 
@@ -233,7 +233,7 @@ def test_a_bad_team_name_in_the_config_is_one_clear_line(name):
 
 
 def _play_evening(tmp_path, games=3):
-    night = Night(tmp_path)
+    night = Night(tmp_path, wall=datetime.now(timezone.utc).replace(microsecond=0) - timedelta(hours=2))  # tonight
     winners = []
     for _ in range(games):
         winners.append(night.lose_on_assassin())
@@ -310,3 +310,61 @@ def test_a_table_dealt_without_a_start_carries_on_tonights_evening(tmp_path):
     table.deal()  # as `run --seed` and a seeded simulator do: no resume
     assert watch.state.evening.games == 1 and watch.state.evening.started == "2026-11-27T20:00:00Z"
     table.close()
+
+
+def test_a_running_table_takes_up_a_new_evening_begun_from_the_command_line(tmp_path):
+    from codenames_board.evening import Evening
+
+    night = Night(tmp_path)
+    night.lose_on_assassin()
+    elsewhere = Evening(tmp_path / "games")  # `codenames-board evening --new --names ...` while the table runs
+    elsewhere.load()
+    elsewhere.begin(EIGHT_PM + timedelta(minutes=40))
+    elsewhere.set_names("Owls", "Foxes")
+    night.next_game()
+    assert night.tally.started == "2026-11-27T20:40:00Z" and night.tally.games == 0
+    assert night.tally.names == ("Owls", "Foxes")
+    header = json.loads(night.table.writer.path.read_text().splitlines()[0])
+    assert header["evening"] == "2026-11-27T20:40:00Z" and header["teams"] == ["Owls", "Foxes"]
+
+
+def test_names_given_after_a_long_pause_name_the_new_evening(tmp_path, run_cli):
+    folder = tmp_path / "state" / "codenames-board"
+    night = Night(folder)  # last night
+    night.lose_on_assassin()
+    night.table.close()
+    named = run_cli("evening", "--names", "Owls", "Foxes")
+    assert "Owls 0 : 0 Foxes" in named.stdout  # tonight's, not last night's
+    night.wall = datetime.now(timezone.utc)
+    night.open()
+    assert night.tally.names == ("Owls", "Foxes") and night.tally.games == 0
+    night.lose_on_assassin()
+    night.next_game()
+    night.table.close()
+    stats = run_cli("stats").stdout
+    last_night = "Red 1 : 0 Blue" in stats or "Red 0 : 1 Blue" in stats
+    tonight = "Owls 1 : 0 Foxes" in stats or "Owls 0 : 1 Foxes" in stats
+    assert last_night and tonight, stats  # each evening with its own names
+
+
+def test_a_new_evening_within_the_second_is_still_a_new_one(tmp_path):
+    from codenames_board.evening import Evening
+
+    evening = Evening(tmp_path)
+    evening.begin(EIGHT_PM)
+    first = evening.started
+    evening.begin(EIGHT_PM)
+    assert evening.started != first
+
+
+def test_the_console_keeps_the_score_when_a_game_is_continued_with_record(tmp_path, run_cli):
+    state = tmp_path / "state" / "codenames-board" / "console"
+    key = "RRRRRRRRRBBBBBBBBNNNNNNNA:red"
+    first = run_cli("console", "--key", key, input="1\nE5\nquit\n")
+    assert "Red 0 : 1 Blue" in first.stdout
+    record = sorted(state.glob("*.jsonl"))[0]
+    again = run_cli("console", "--record", record, input="score\nnew\nquit\n")
+    assert again.returncode == 0, again.stderr
+    assert "Red 0 : 1 Blue" in again.stdout  # the record's folder's evening, not nothing
+    newest = max(state.glob("*.jsonl"), key=lambda path: path.stat().st_mtime)
+    assert json.loads(newest.read_text().splitlines()[0])["evening"] == json.loads(record.read_text().splitlines()[0])["evening"]

@@ -140,7 +140,7 @@ class Console:
         if dealt and self.pack:
             extra["pack"] = self.pack
         if evening is not None:
-            extra["evening"] = evening
+            extra.update(self.evening.fields(evening))
         header = Header(self.variant, key, self.words, self.tr.language, seed, now_iso(), extra)
         path = path or new_record_path(self.games_dir, self.variant)
         self.writer = RecordWriter.create(path, header)
@@ -267,8 +267,7 @@ class Console:
     def show_tally(self) -> None:
         """Tonight's games in the console's folder, the one just played included."""
         tally = self.evening.tally(self.game, self.game_evening) if self.evening is not None else None
-        if tally is not None:
-            self.out("\n".join(tally_lines(tally, self.tr)))
+        self.out("\n".join(tally_lines(tally, self.tr)) if tally is not None else self.tr("evening.not_yet", games=""))
 
     def run(self, stream: TextIO = sys.stdin) -> None:
         """Read commands until the player quits or the input ends."""

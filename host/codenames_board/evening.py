@@ -191,9 +191,27 @@ class Evening:
             self.base = count(records, *saved)
 
     def next_evening(self, started: datetime) -> str:
-        """The evening a game dealt at ``started`` belongs to: tonight's, or a new one after a long pause."""
+        """The evening a game dealt at ``started`` belongs to: tonight's, or a new one after a long pause.
+        What ``evening --new`` or ``--names`` changed in the file meanwhile is taken up first."""
+        self.follow_file()
         pause = self.gap is not None and self.last_dealt is not None and started - self.last_dealt > self.gap
         return iso(started) if self.started is None or pause else self.started
+
+    def follow_file(self) -> None:
+        """Take up the evening file as another process (``codenames-board evening``) left it."""
+        saved = read_evening(self.folder)
+        if saved is None or saved == (self.started, self.names):
+            return
+        if saved[0] != self.started:  # a new evening begun elsewhere: its games are counted afresh
+            self.started = saved[0]
+            self.base = count(((header, game) for _, header, game in records_since(self.folder, saved[0])), saved[0])
+        self.names = saved[1]
+        self.base = replace(self.base, started=self.started, names=self.names)
+
+    def fields(self, evening: str) -> dict:
+        """What a new record's header says of its evening: which, and the teams' names where set."""
+        names = self.names if evening == self.started else self.default_names
+        return {"evening": evening, "teams": list(names)} if any(names) else {"evening": evening}
 
     def dealt(self, previous: Game | None, previous_evening: str | None, evening: str, started: datetime) -> OSError | None:
         """A game of ``evening`` was dealt at ``started`` after ``previous``: the tally counts the one before,
@@ -204,8 +222,11 @@ class Evening:
         return self.begin(started) if evening != self.started else None
 
     def begin(self, moment: datetime) -> OSError | None:
-        """A new evening: nothing won yet, the configured names."""
-        self.started, self.names = iso(moment), self.default_names
+        """A new evening: nothing won yet, the configured names (never the id of the evening it ends)."""
+        started = iso(moment)
+        if started == self.started:  # begun again within the second
+            started = iso(moment + timedelta(seconds=1))
+        self.started, self.names = started, self.default_names
         self.base = Tally(self.started, self.names)
         log.info("a new evening: %s", self.started)
         return self._save()
@@ -259,5 +280,9 @@ def evenings(records) -> list[Tally]:
     for header, game in records:
         started = header.extra.get("evening")
         if isinstance(started, str) and parse_time(started) is not None:
-            found[started] = found.get(started, Tally(started)).plus(game)
+            tally = found.get(started, Tally(started)).plus(game)
+            teams = header.extra.get("teams")
+            if isinstance(teams, list) and len(teams) == 2 and all(clean_name(name) == name for name in teams):
+                tally = replace(tally, names=tuple(teams))  # the names as the evening's latest game had them
+            found[started] = tally
     return [found[started] for started in sorted(found)]

@@ -142,7 +142,9 @@ class Table:
             self.evening.load()
         previous, previous_evening = self.game, self.shelf.evening
         evening = self.evening.next_evening(started)
-        extra = {"evening": evening, "pack": self.word_pack} if words and self.word_pack else {"evening": evening}
+        extra = self.evening.fields(evening)
+        if words and self.word_pack:
+            extra["pack"] = self.word_pack
         if self.shelf.deal(self.config.variant, seed, words, started, now, extra):
             self.evening_saved(self.evening.dealt(previous, previous_evening, evening, started), now)
             self.prompts.ask(None, now)

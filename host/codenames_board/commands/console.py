@@ -61,12 +61,12 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     folder = games_folder(config.state_dir, "console")
     # The keys and words `sim --seed` and `run --seed` deal; unseeded, no word comes back across games.
     deal = Deal(args.seed, words, folder / place_name(pack, tr.language, words))  # the place: per language and pack
-    evening = None
-    if args.record is None:  # tonight's tally counts the games of the console's folder
-        from ..evening import Evening
+    from ..evening import Evening
 
-        evening = Evening(folder, (config.evening.red, config.evening.blue), config.evening.new_after_hours)
-        evening.load()
+    # Tonight's tally counts the games of the folder played in: the console's, or the record's.
+    where = folder if args.record is None else args.record.parent
+    evening = Evening(where, (config.evening.red, config.evening.blue), config.evening.new_after_hours)
+    evening.load(args.record if args.record is not None else None)
     console = Console(tr, folder, args.variant or config.variant, colour=colour, deal=deal, pack=pack, evening=evening)
     if args.record is None:
         lock = hold_folder(folder, "console", tr, "console.state_unusable")

@@ -44,9 +44,10 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
         return EXIT_USAGE
     evening = Evening(folder, (config.evening.red, config.evening.blue), config.evening.new_after_hours)
     evening.load()
-    error = None
-    if args.new or evening.started is None and names:
-        error = evening.begin(datetime.now(timezone.utc))
+    error, now = None, datetime.now(timezone.utc)
+    # Names for tonight after a long pause name the new evening, not the one that ended.
+    if args.new or names and evening.next_evening(now) != evening.started:
+        error = evening.begin(now)
     if names and error is None:
         error = evening.set_names(*names)
     if error is not None:
@@ -57,7 +58,7 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
         print(json.dumps({"folder": str(folder), "evening": tally.to_json() if tally else None}, ensure_ascii=False))
         return 0
     print(tr("stats.folder", path=str(folder)))
-    print("\n".join(tally_lines(tally, tr)) if tally else tr("evening.not_yet"))
+    print("\n".join(tally_lines(tally, tr)) if tally else tr("evening.not_yet", games="" if args.games == "table" else f" --games {args.games}"))
     if args.new or names:
         print(tr("evening.next_game"))
     return 0
