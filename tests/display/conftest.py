@@ -157,12 +157,18 @@ def classic_blue_wins():
 
 
 def classic_evening_tally():
-    """Between games: tonight's score under the outcome, long names, duo games too, a notice."""
+    """Between games: tonight's score under the outcome, long names, duo games too."""
     from codenames_board.evening import Tally
 
     game, _ = classic_blue_wins()
     tally = Tally("2026-11-28T19:00:00Z", ("Nachteulen Nord", "Füchse vom Hof"), (4, 3), 3, 2, 7, 1)
-    return game, UiState(evening=tally, notices=(Notice("notice.guess_first"),))
+    return game, UiState(evening=tally)
+
+
+def classic_evening_tally_notice():
+    """The same with a notice up: the score may give way (the notice may not)."""
+    game, ui = classic_evening_tally()
+    return game, dataclasses.replace(ui, notices=(Notice("notice.guess_first"),))
 
 
 def duo_evening_tally():
@@ -398,7 +404,7 @@ def _fresh():
 
 
 def new_evening_question():
-    game, ui = classic_evening_tally()
+    game, ui = classic_evening_tally_notice()
     return game, dataclasses.replace(ui, confirm=Confirm.NEW_EVENING)
 
 
@@ -433,6 +439,7 @@ STATES = {
     "duo_assassin": duo_assassin,
     "classic_blue_wins": classic_blue_wins,
     "classic_evening_tally": classic_evening_tally,
+    "classic_evening_tally_notice": classic_evening_tally_notice,
     "duo_evening_tally": duo_evening_tally,
     "pairing_card": pairing_card,
     "pairing_unpair": pairing_unpair,

@@ -427,3 +427,17 @@ def test_every_notice_and_question_the_table_can_show_has_a_state(every_state, s
     notices = {msgid for msgid in catalog("en") if msgid.startswith("notice.") and not msgid.startswith("notice.why_")}
     assert notices | {"firmware_install.other_firmware", "evening.unsaved", "words.next_pack"} <= shown
     assert set(Confirm) <= asked
+
+
+@pytest.mark.parametrize("name", ["new_evening_question", "classic_evening_tally", "duo_evening_tally"])
+def test_tonights_score_stays_between_games_and_while_the_question_would_reset_it(state, name, size, language):
+    game, ui = state(name)
+    tr = Translator(language)
+    placed = arrange(layout(size), game, ui, tr)
+    shown = [block for block, _, _ in placed]
+    if name == "new_evening_question":  # the question itself says the score it resets
+        said = " ".join(" ".join(text.lines) for block, _, drawn in placed if block == "confirm" for text in drawn.texts)
+        assert "4 : 3" in said.replace("\n", " "), said
+        assert "tally_hint" not in shown  # the question says it
+    else:
+        assert "tally" in shown, shown

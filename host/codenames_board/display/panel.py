@@ -22,6 +22,7 @@ from typing import Callable
 import pygame
 
 from ..console import describe_action
+from ..evening import tally_lines
 from ..engine import UNLIMITED, Game, Phase, Reason, Team
 from ..ui import Confirm, SandTimer, TimerMode, UiState
 from .layout import (
@@ -45,7 +46,7 @@ from .layout import (
 )
 from .icons import draw_arrow, draw_infinity, draw_muted_icon, draw_warning_icon
 from .pairing import pin_card, small_card, unpair_question
-from .tally import tally_block
+from .tally import hint_block, tally_block
 
 Translate = Callable[..., str]
 
@@ -148,12 +149,16 @@ def _panel_blocks(where: Layout, width: int, game: Game, ui: UiState, tr: Transl
         if card is not None:
             found.append(("pairing", _Block(MUST_READ, card.height, card.draw, texts=card.texts)))  # the new PIN
     elif ui.confirm is not None:
-        found.append(("confirm", _confirm(where, width, game, ui.confirm, tr)))
+        found.append(("confirm", _confirm(where, width, game, ui, tr)))
     if game.outcome is not None:
         found.append(("outcome", _outcome(where, width, game, tr)))
         if ui.evening is not None:  # between games: tonight's score, before the agents left
+            # The score gives way after the agents left (the new evening's question says it).
             height, draw, texts = tally_block(where, width, ui.evening, tr)
-            found.append(("tally", _Block(TIMER, height, draw, texts=texts)))  # gives way before the outcome
+            found.append(("tally", _Block(PHASE, height, draw, texts=texts)))
+            if ui.confirm is None:
+                height, draw, texts = hint_block(where, width, tr)
+                found.append(("tally_hint", _Block(SAID_TWICE, height, draw, texts=texts)))
     else:
         found.append(("clue", _clue(where, width, game, ui, tr)))
     if ui.timer is not None:
@@ -232,7 +237,8 @@ def _prompt(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -
     return _Block(SAID_TWICE if says_clue else PHASE, lines.height, draw, texts=(lines,))
 
 
-def _confirm(where: Layout, width: int, game: Game, confirm: Confirm, tr: Translate) -> _Block:
+def _confirm(where: Layout, width: int, game: Game, ui: UiState, tr: Translate) -> _Block:
+    confirm = ui.confirm
     pad, sizes, border = _pad(where), where.sizes, max(2, where.sizes["small"] // 8)
     inner = width - 2 * (pad + border)
     extra = None
@@ -243,8 +249,10 @@ def _confirm(where: Layout, width: int, game: Game, confirm: Confirm, tr: Transl
             question = cap(tr("error.nothing_to_undo"))
     elif confirm is Confirm.PENALTY:
         question = tr("display.confirm_penalty", team=game.turn.value)
-    elif confirm is Confirm.NEW_EVENING:
+    elif confirm is Confirm.NEW_EVENING:  # the score it resets is said in the question: never left out
         question = tr("evening.confirm_new")
+        if ui.evening is not None:
+            extra = fit("; ".join(tally_lines(ui.evening, tr)[1:]), sizes["small"], inner, where.min_size, 5)
     else:
         question = tr("display.confirm_new_game")
         if game.actions and not game.is_over:
