@@ -6,7 +6,7 @@ game ends as planned; ``EXPECTED`` is the evening's score they add up to. ``test
 plays them and checks the score, the records and ``replay``. Run as a program, this writes the scripts into a
 folder and plays them there, making the README's pictures of the evening::
 
-    python3 tests/gamenight.py DIR      # DIR/sim-*.txt, DIR/shots/*.png, the games in DIR/state
+    .venv/bin/python tests/gamenight.py DIR      # DIR/sim-*.txt, DIR/shots/*.png, the games in DIR/state
 """
 
 from __future__ import annotations

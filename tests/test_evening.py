@@ -283,7 +283,7 @@ def test_a_scripted_simulator_keeps_its_games_and_evening_with_keep(tmp_path, ru
     config = tmp_path / "config.toml"
     config.write_text(f'state_dir = "{kept}"\n')
     shown = run_cli("evening", "--games", "sim", "--config", config)
-    assert "2 games finished" in shown.stdout
+    assert "(finished games: 2)" in shown.stdout
     assert run_cli("sim", "--headless", "--keep", kept).returncode == 2  # --keep without a script
 
 
@@ -293,8 +293,8 @@ def test_the_console_says_tonights_score_after_each_game_and_on_request(run_cli)
         lines += ["1", tile_name(Key.generate(seed).letters.index("A")), "new"]
     result = run_cli("console", "--seed", "7", input="\n".join([*lines, "score", "quit"]) + "\n")
     assert result.returncode == 0, result.stderr
-    assert result.stdout.count("games finished") == 3  # after each game, and asked for
-    assert "1 games finished" in result.stdout and result.stdout.rstrip().count("2 games finished") == 2
+    assert result.stdout.count("finished games: ") == 3  # after each game, and asked for
+    assert "finished games: 1)" in result.stdout and result.stdout.rstrip().count("finished games: 2)") == 2
     shown = run_cli("evening", "--games", "console", "--json")
     assert sum(json.loads(shown.stdout)["evening"]["wins"].values()) == 2
 

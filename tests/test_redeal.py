@@ -236,3 +236,22 @@ def test_a_disk_that_refuses_the_new_header_changes_nothing_and_says_so(make_tab
     assert table.words[0] != before[0] and read_record(path).header.words == table.words
     press(table, "clue_confirm")
     assert len(read_record(path).actions) == 1
+
+
+def test_a_word_dealt_away_does_not_come_back_in_the_same_game_even_after_the_walk_ends(tmp_path):
+    from codenames_board.config import parse as parse_config
+
+    words = [f"w{n:02}" for n in range(26)]  # one word besides the board's: the walk ends at once
+    deal = Deal(3, words)
+    table = Table(
+        parse_config(f'state_dir = "{tmp_path}"\n'), Translator("en"), VirtualTileBoard(), Clock(), new_seed=deal.key_seed,
+        wall_clock=lambda: datetime(2026, 11, 22, 20, 0, tzinfo=timezone.utc), deal_words=deal.words,
+        another_word=deal.another, outputs=Outputs([Seen()]),
+    )
+    table.start()
+    first = list(table.words)
+    redeal(table, 0)
+    gone = first[0]
+    redeal(table, 1)
+    assert gone not in table.words
+    table.close()

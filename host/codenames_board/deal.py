@@ -32,6 +32,7 @@ class Deal:
         self.seed = seed
         self._next = seed
         self.folder = state_file.parent if state_file is not None else None  # where each pack keeps its place
+        self._chosen: WordDealer | None = None  # the pack of the next games, while this one keeps its own
         if words is None:
             self.dealer = None
         elif seed is None and state_file is not None:
@@ -57,6 +58,8 @@ class Deal:
 
     def words(self) -> list[str] | None:
         """The next game's 25 words, or None without a word list."""
+        if self._chosen is not None:  # a pack chosen during the last game: from this game on
+            self.dealer, self._chosen = self._chosen, None
         return self.dealer.deal() if self.dealer is not None else None
 
     def another(self, exclude) -> str | None:
@@ -69,9 +72,9 @@ class Deal:
         (a phone's choice). Raises WordListError (a pack this language does not ship)."""
         words = pack_words(language, pack)
         if self.seed is None and self.folder is not None:
-            self.dealer = WordDealer.resume(words, self.folder / place_name(pack, language, words), secrets.randbits(32))
+            self._chosen = WordDealer.resume(words, self.folder / place_name(pack, language, words), secrets.randbits(32))
         else:
-            self.dealer = WordDealer(words, secrets.randbits(32) if self.seed is None else self.seed)
+            self._chosen = WordDealer(words, secrets.randbits(32) if self.seed is None else self.seed)
 
     def __repr__(self) -> str:
         return f"<Deal seed={self.seed!r} next={self._next!r} words={'yes' if self.dealer else 'no'}>"

@@ -43,6 +43,7 @@ class Redeal:
         self.clue_entry = clue_entry
         self._writer = None  # whose header ``_done`` was read from
         self._done = 0
+        self._dropped: list[str] = []  # this game's words dealt away: they do not come back in it
 
     def done(self) -> int:
         """This game's re-deals so far, as its record's header counts them (read once a game)."""
@@ -51,6 +52,7 @@ class Redeal:
             self._writer = writer
             count = writer.header.extra.get("redealt", 0) if writer is not None else 0
             self._done = count if type(count) is int and count >= 0 else MAX_REDEALS  # unreadable: no more
+            self._dropped = []
         return self._done
 
     def before_first_clue(self, game) -> bool:
@@ -77,7 +79,7 @@ class Redeal:
         done = self.done()
         if done >= MAX_REDEALS:
             return self._refused("notice.redeal_used_up", now, most=MAX_REDEALS)
-        new = self.another(words)
+        new = self.another([*words, *self._dropped])
         if new is None:
             return self._refused("notice.redeal_no_word", now)
         changed = list(words)
@@ -90,6 +92,7 @@ class Redeal:
             why = self.tr.disk(error) if isinstance(error, OSError) else str(error)
             return self._refused("notice.redeal_unsaved", now, why=why)
         self.shelf.words, self._done = changed, done + 1
+        self._dropped.append(words[tile])
         said = (("name", tile_name(tile)), ("old", words[tile]), ("word", new), ("left", MAX_REDEALS - done - 1))
         self.prompts.notice(Notice("notice.redeal_done", said), now)  # the room sees what changed, not only the tile
         log.info("game %s: %s re-dealt (%d of %d)", self.shelf.number, tile_name(tile), done + 1, MAX_REDEALS)

@@ -38,7 +38,7 @@ def grid(
     ``colour`` paints revealed tiles in their identity's colour for a terminal.
     """
     letters = {identity: tr(msgid) for identity, msgid in _LETTER_IDS.items()}
-    width = max([len(word) for word in words or []] + [2]) + 4
+    width = max(len(word) for word in words) + 5 if words else 6  # "[R] ", the word, a space before the next cell
     lines = ["   " + "".join(f"{column + 1:<{width}}" for column in range(COLUMNS)).rstrip()]
     for row in range(ROWS):
         cells = []

@@ -88,7 +88,7 @@ def test_replay_tells_each_game_of_the_evening_turn_by_turn(sim_night, run_cli_m
 
 @pytest.mark.parametrize("name", ["evening-1-redealt.png", "evening-4-time-up.png", "evening-score-3-own-words.png"])
 def test_the_evenings_pictures_in_the_readme_are_what_it_makes(sim_night, name):
-    """The README's pictures of the evening; remade with: python3 tests/gamenight.py DIR (then copy DIR/shots/...)."""
+    """The README's pictures of the evening; remade with: .venv/bin/python tests/gamenight.py DIR (then copy DIR/shots/...)."""
     import pygame
     from test_screenshots import TOLERANCE, mean_difference
 
@@ -96,7 +96,7 @@ def test_the_evenings_pictures_in_the_readme_are_what_it_makes(sim_night, name):
     made = pygame.image.load(str(folder / "shots" / name))
     committed = pygame.image.load(str(Path(__file__).parent / "reference" / name))
     assert made.get_size() == committed.get_size() == (1280, 720)
-    assert mean_difference(committed, made) < TOLERANCE, f"{name}: remake it with python3 tests/gamenight.py DIR"
+    assert mean_difference(committed, made) < TOLERANCE, f"{name}: remake it with .venv/bin/python tests/gamenight.py DIR"
 
 
 def test_the_consoles_evening_adds_up(tmp_path, run_cli):
