@@ -215,3 +215,17 @@ def test_the_pack_the_words_came_from_goes_into_each_record(tmp_path):
     plain.start_new()
     assert "pack" not in read_record(plain.writer.path).header.extra
     plain.close()
+
+
+def test_a_clue_word_on_the_board_is_said_so_not_called_an_unknown_command(tmp_path):
+    from codenames_board.deal import Deal
+
+    words = [f"card{n}" for n in range(30)]
+    said = []
+    game_console = Console(Translator("en"), tmp_path / "games", deal=Deal(4, words), out=said.append)
+    game_console.start_new()
+    on_board = game_console.words[3]
+    type_lines(game_console, f"{on_board.upper()} 2")
+    assert said[-1] == f'"{on_board.upper()}" is on the board: a clue may not be one of its words.'
+    assert game_console.game.clue is None
+    game_console.close()

@@ -368,3 +368,12 @@ def test_the_console_keeps_the_score_when_a_game_is_continued_with_record(tmp_pa
     assert "Red 0 : 1 Blue" in again.stdout  # the record's folder's evening, not nothing
     newest = max(state.glob("*.jsonl"), key=lambda path: path.stat().st_mtime)
     assert json.loads(newest.read_text().splitlines()[0])["evening"] == json.loads(record.read_text().splitlines()[0])["evening"]
+
+
+def test_two_teams_of_one_name_are_refused_in_the_config_and_the_command(run_cli):
+    with pytest.raises(ConfigErrors) as caught:
+        parse('[evening]\nred = "Owls"\nblue = "OWLS"\n')
+    assert caught.value.errors[0].msgid == "evening.same_names_config"
+    assert parse('[evening]\nred = ""\nblue = ""\n').evening.red == ""  # both by colour: fine
+    refused = run_cli("evening", "--names", "Owls", "owls")
+    assert refused.returncode == 2 and refused.stderr.count("\n") == 1 and "for both teams" in refused.stderr

@@ -64,3 +64,8 @@ def clean_name(text: object) -> str | None:
     if len(name) > MAX_TEAM_NAME or any(unicodedata.category(char)[0] == "C" for char in name):
         return None
     return name
+
+
+def same_names(red: str, blue: str) -> bool:
+    """Two team names the room could not tell apart (case and width ignored); two empty ones are the colours."""
+    return bool(red) and normal(red) == normal(blue)

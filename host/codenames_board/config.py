@@ -17,7 +17,7 @@ from importlib import resources
 from pathlib import Path
 from typing import Any
 
-from .cluewords import MAX_TEAM_NAME, clean_name
+from .cluewords import MAX_TEAM_NAME, clean_name, same_names
 from .engine import TILES, VARIANTS, tile_name
 from .files import NotRegular, TooBig, read_regular
 from .i18n import LANGUAGES
@@ -380,6 +380,9 @@ def parse(text: str, source: str = "defaults") -> Config:
     tiles = checked.get("tiles", {})
     if tiles.get("release_threshold", 0) >= tiles.get("touch_threshold", 256):  # the chip needs release < touch
         errors.append(ConfigError("selftest.config_release", "[tiles] release_threshold", value=tiles["release_threshold"], touch=tiles["touch_threshold"]))
+    evening = checked.get("evening", {})
+    if same_names(evening.get("red", ""), evening.get("blue", "")):
+        errors.append(ConfigError("evening.same_names_config", "[evening] blue", value=evening["blue"]))
     if "pins" in checked and "controls" in checked and "clue_input" in checked["controls"]:
         _check_pins(checked["pins"], checked["controls"]["clue_input"], errors)
     if errors:

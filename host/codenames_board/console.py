@@ -107,6 +107,7 @@ class Console:
         self.tr = tr
         self.evening = evening  # tonight's tally of the games in the console's folder (None: a record elsewhere)
         self.game_evening: str | None = None  # the evening the game in play belongs to
+        self.said_on_board = ""  # a clue's word refused for being one of the board's
         self.games_dir = games_dir
         self.variant = variant
         # Keys (and words, from a deal with a word list) as `sim --seed` and `run --seed` deal them.
@@ -207,8 +208,12 @@ class Console:
         parts = text.split()
         if len(parts) == 2 and (parts[1].isdigit() or parts[1].lower() in self.commands.get("unlimited", ())):
             said, count = parts[0], int(parts[1]) if parts[1].isdigit() else UNLIMITED
-            if clue_word_problem(said, self.words) is None:  # "river 2": the clue with its word, recorded
+            problem = clue_word_problem(said, self.words)
+            if problem is None:  # "river 2": the clue with its word, recorded
                 return Clue(count, clean(said))
+            if problem == "web.clue_on_board":  # said as such, not as an unknown command
+                self.said_on_board = said
+                return "on_board"
         try:
             return Touch(parse_tile(word))
         except ValueError:
@@ -238,6 +243,8 @@ class Console:
             self.show_board()
         elif parsed == "score":
             self.show_tally()
+        elif parsed == "on_board":
+            self.out(self.tr("console.clue_on_board", word=self.said_on_board))
         else:
             self.act(parsed)
         return True

@@ -571,6 +571,9 @@ def test_a_paired_phone_names_the_teams_for_tonight_and_every_page_shows_them(ta
     assert request(run.port, "POST", "/api/names", b"red=Owls&blue=Foxes", form)[0] == 415
     assert request(run.port, "GET", "/api/names?red=Owls&blue=Foxes", headers={"Cookie": cookie})[0] == 405
     assert post_json(run.port, "/api/names", ["Owls", "Foxes"], cookie=cookie)[0] == 400
+    for same in ({"red": "Owls", "blue": "owls"}, {"red": "Owls", "blue": "ＯＷＬＳ"}):  # the room could not tell them apart
+        status, _, body = post_json(run.port, "/api/names", same, cookie=cookie)
+        assert (status, body["error"]) == (400, "web.names_same")
     for missing in ({}, {"red": "Owls"}, {"blue": "Foxes"}, {"Red": "Owls", "Blue": "Foxes"}):
         status, _, body = post_json(run.port, "/api/names", missing, cookie=cookie)
         assert status == 400 and body["error"] == "web.names_bad", missing

@@ -24,7 +24,7 @@ SERVER_ERRORS = {
     "web.clue_on_board", "web.clue_bad_count", "web.clue_too_long", "web.server_busy",
     "web.bad_origin", "web.bad_request", "web.not_found", "web.too_big", "web.pair_full",
     "web.words_bad", "web.words_twice", "web.words_known",
-    "web.redeal_bad_tile", "web.redeal_closed", "web.names_bad", "web.names_no_evening",
+    "web.redeal_bad_tile", "web.redeal_closed", "web.names_bad", "web.names_no_evening", "web.names_same",
     "web.pack_bad", "web.pack_closed",
 }
 IDENTITIES = ("red", "blue", "bystander", "assassin")

@@ -24,7 +24,7 @@ def add_parser(commands, tr: Translator) -> None:
 
 
 def main(args: argparse.Namespace, tr: Translator) -> int:
-    from ..cluewords import MAX_TEAM_NAME, clean_name
+    from ..cluewords import MAX_TEAM_NAME, clean_name, same_names
     from ..evening import Evening, tally_lines
 
     config = load_config(args.config_file, tr)
@@ -37,6 +37,9 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
         if None in names:
             bad = next(name for name, clean in zip(args.names, names) if clean is None)
             print(tr("evening.bad_name", value=bad, most=MAX_TEAM_NAME), file=sys.stderr)
+            return EXIT_USAGE
+        if same_names(*names):
+            print(tr("evening.same_names", name=names[0]), file=sys.stderr)
             return EXIT_USAGE
     folder = games_folder(config.state_dir, args.games)
     if folder.exists() and not folder.is_dir():

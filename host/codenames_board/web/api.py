@@ -16,7 +16,7 @@ from typing import Callable
 
 from aiohttp import web
 
-from ..cluewords import MAX_TEAM_NAME, card_words_problem, clean, clean_name, clue_word_problem
+from ..cluewords import MAX_TEAM_NAME, card_words_problem, clean, clean_name, clue_word_problem, same_names
 from ..engine import MAX_CLUE, TILES, UNLIMITED
 from ..gestures import Intent
 from ..i18n import DEFAULT, catalog
@@ -229,6 +229,8 @@ class Api:
             for team, name in zip(("red", "blue"), names):
                 if name is None:
                     raise Refused(400, "web.names_bad", team=team, most=MAX_TEAM_NAME)
+            if same_names(*names):
+                raise Refused(400, "web.names_same")
             state = self.hub.state
             if state is None or state.evening is None:  # no evening to name yet (none is saved before a deal)
                 raise Refused(409, "web.names_no_evening")
