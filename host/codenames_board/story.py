@@ -46,16 +46,22 @@ def standing(record: Record) -> tuple[Game, list[tuple[Team, Action, list[Event]
     return played, standing
 
 
-def turns(standing: list[tuple[Team, Action, list[Event]]], words: list[str] | None) -> list[dict]:
-    """The standing actions grouped into turns: a clue opens a turn; an action of another team than
-    the last turn's (a cover after a penalty, the duo's cover of a shadow agent) opens one without a clue."""
+def turns(standing: list[tuple[Team, Action, list[Event]]], words: list[str] | None, variant: str = "classic") -> list[dict]:
+    """The standing actions grouped into turns: a clue opens a turn; another team's move opens one without
+    a clue (a turn the sand timer ended before its clue). A cover (after a penalty, or the duo's cover of a
+    shadow agent) belongs to the turn it follows, with the team that covered (``by``: in a classic game the
+    other team, after the penalty; in duo the players, whose turn it follows)."""
     grouped: list[dict] = []
     for team, action, events in standing:
-        if isinstance(action, Clue) or not grouped or grouped[-1]["team"] != team.value:
+        covering = isinstance(events[0], CoverSkipped) or (isinstance(action, Touch) and isinstance(events[0], TileCovered))
+        if isinstance(action, Clue) or not grouped or (grouped[-1]["team"] != team.value and not covering):
             clue = {"word": getattr(action, "word", None), "count": action.count} if isinstance(action, Clue) else None
             grouped.append({"team": team.value, "clue": clue, "events": []})
         if not isinstance(action, Clue):
-            grouped[-1]["events"].append(_event(action, events, words))
+            event = _event(action, events, words)
+            if covering:
+                event["by"] = grouped[-1]["team"] if variant == "duo" else team.value
+            grouped[-1]["events"].append(event)
     return grouped
 
 
@@ -96,10 +102,11 @@ def told(grouped: list[dict], tr) -> list[str]:
             said = f"{clue['word'].upper()} {count}" if clue["word"] else str(count)
             lines.append(tr("story.clue", number=number, team=team, clue=said))
         for event in turn["events"]:
+            by = {"team": event["by"]} if "by" in event else {}  # who covered
             if event["tile"] is None:
-                lines.append("   " + tr(f"story.{event['kind']}"))
+                lines.append("   " + tr(f"story.{event['kind']}", **by))
                 continue
             name = f"{event['name']} {event['word']}" if event["word"] else event["name"]
             what = tr(f"identity.{event['identity']}")
-            lines.append("   " + tr(f"story.{event['kind']}", name=name, identity=what))
+            lines.append("   " + tr(f"story.{event['kind']}", name=name, identity=what, **by))
     return lines

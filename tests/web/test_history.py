@@ -170,11 +170,10 @@ def test_a_duo_game_shows_the_covers_and_the_score(tmp_path):
     write(tmp_path, 1, actions, variant="duo")
     shown = history.game(tmp_path, 1)
     assert [(turn["team"], turn["clue"], [e["kind"] for e in turn["events"]]) for turn in shown["turns"]] == [
-        ("red", {"word": None, "count": 2}, ["touch", "touch"]),
-        ("blue", None, ["cover"]),
+        ("red", {"word": None, "count": 2}, ["touch", "touch", "cover"]),  # the cover under the turn it follows
         ("red", {"word": None, "count": "unlimited"}, ["touch"] * 8),
     ]
-    assert shown["turns"][1]["events"] == [event("cover", 9, "blue")]
+    assert shown["turns"][0]["events"][2] == {**event("cover", 9, "blue"), "by": "red"}
     assert shown["outcome"] == {"winner": "red", "reason": "agents", "score": 7}
     assert history.games(tmp_path)["games"][0]["score"] == 7
 
@@ -193,10 +192,11 @@ def test_a_penalty_the_cover_after_it_a_skipped_cover_and_a_timeout(tmp_path):
     write(tmp_path, 1, actions)
     shown = history.game(tmp_path, 1)
     assert shown["turns"] == [
-        {"team": "red", "clue": {"word": None, "count": 1}, "events": [event("touch", 0, "red"), event("penalty")]},
-        {"team": "blue", "clue": None, "events": [event("cover", 9, "blue")]},
-        {"team": "blue", "clue": {"word": None, "count": 2}, "events": [event("touch", 10, "blue"), event("penalty")]},
-        {"team": "red", "clue": None, "events": [event("skip"), event("timeout")]},
+        {"team": "red", "clue": {"word": None, "count": 1},
+         "events": [event("touch", 0, "red"), event("penalty"), {**event("cover", 9, "blue"), "by": "blue"}]},
+        {"team": "blue", "clue": {"word": None, "count": 2},
+         "events": [event("touch", 10, "blue"), event("penalty"), {**event("skip"), "by": "red"}]},
+        {"team": "red", "clue": None, "events": [event("timeout")]},
     ]
     assert shown["finished"] is False and shown["key"] is None and shown["outcome"] is None
 

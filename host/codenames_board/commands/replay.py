@@ -35,7 +35,7 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     except OSError as error:
         print(tr("error.unreadable", path=path, why=error.strerror or error), file=sys.stderr)
         return EXIT_USAGE
-    turns = story.turns(standing, record.header.words)
+    turns = story.turns(standing, record.header.words, record.header.variant)
     pack = record.header.extra.get("pack") if record.header.words else None
     pack = pack if pack in (*PACKS, FILE) else None  # a field of the file's own: only a name this table writes
     if args.json:

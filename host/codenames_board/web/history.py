@@ -62,7 +62,7 @@ def game(folder: Path, number: int) -> dict | None:
         "words": words,
         "start": header.key.start.value,
         "key": header.key.letters if played.is_over else None,
-        "turns": story.turns(standing, words),
+        "turns": story.turns(standing, words, header.variant),
         "outcome": story.outcome(played),
         "torn": record.torn_line is not None,
     }
