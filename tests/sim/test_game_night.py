@@ -80,6 +80,8 @@ def test_replay_tells_each_game_of_the_evening_turn_by_turn(sim_night, run_cli_m
         assert "Game over" in told.stdout or "You win" in told.stdout
         turns = json.loads(run_cli_module("replay", path, "--json").stdout)["turns"]
         assert turns and all("events" in turn for turn in turns)
+    first = run_cli_module("replay", _records(state / "sim" / "games")[0][0]).stdout
+    assert "Words dealt again before the first clue: 1" in first
     penalty = run_cli_module("replay", _records(state / "sim" / "games")[1][0]).stdout
     assert "penalty" in penalty
     timed = run_cli_module("replay", _records(state / "sim" / "games")[7][0]).stdout

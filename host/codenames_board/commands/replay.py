@@ -49,6 +49,9 @@ def main(args: argparse.Namespace, tr: Translator) -> int:
     else:
         if pack is not None:
             print(tr("words.replay_file") if pack == FILE else tr("words.replay_pack", pack=pack))
+        redealt = record.header.extra.get("redealt")
+        if type(redealt) is int and redealt > 0:  # words dealt again before the first clue
+            print(tr("words.replay_redealt", count=redealt))
         for line in story.told(turns, tr):
             print(line)
         if turns:
