@@ -20,6 +20,7 @@ from pathlib import Path
 from typing import Callable
 
 from .engine import Game, Key, new_game
+from .evening import iso
 from .files import NotRegular, TooBig, open_regular
 from .prompts import Prompts
 from .record import MAX_RECORD_BYTES, Header, Record, RecordError, RecordWriter, error_line, finish_rewrites, read_record
@@ -29,10 +30,6 @@ from .ui import Notice
 log = logging.getLogger(__name__)
 
 RESUME_ATTEMPTS = 3  # a record the disk fails to open at start is tried this often
-
-
-def iso(moment: datetime) -> str:
-    return moment.isoformat(timespec="seconds").replace("+00:00", "Z")
 
 
 def record_path(folder: Path, started: datetime, variant: str) -> Path:

@@ -3,20 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass, field, replace
-from datetime import datetime
 from pathlib import Path
 
-from .evening import Tally, evenings, play_order, read_evening, tally_lines
+from .evening import Tally, evenings, parse_time, play_order, read_evening, tally_lines
 from .record import RecordError, read_record
-
-
-def _time(text: object) -> datetime | None:
-    if not isinstance(text, str):
-        return None
-    try:
-        return datetime.fromisoformat(text.replace("Z", "+00:00"))
-    except ValueError:
-        return None
 
 
 @dataclass
@@ -77,7 +67,7 @@ def collect(folder: Path) -> Stats:
             stats.wins[outcome.winner.value] += 1
             if outcome.reason.value == "assassin":
                 stats.assassin += 1
-        started, ended = _time(record.header.created), _time(record.last_time)
+        started, ended = parse_time(record.header.created), parse_time(record.last_time)
         if started and ended and ended >= started:
             stats.minutes.append((ended - started).total_seconds() / 60)
     stats.evenings = evenings((header, game) for _, header, game in sorted(played, key=lambda entry: entry[0]))
