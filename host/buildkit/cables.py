@@ -16,7 +16,7 @@ from dataclasses import dataclass
 from codenames_firmware import board
 
 from .electrical import (
-    DC_JACK, FEED_AWG, FEED_HOLE_TO_LED, FEED_RISE, FEED_SLACK, FIRST_TILE, LEDBOARD_T, LEDBOARD_UNDER_Z, LEVER_LEAD,
+    DC_JACK, FEED_AWG, LED_FUSE, FEED_HOLE_TO_LED, FEED_RISE, FEED_SLACK, FIRST_TILE, LEDBOARD_T, LEDBOARD_UNDER_Z, LEVER_LEAD,
     LEVER_WAYS, LINK_AWG, PAD, PERFBOARD_T, RELIEF_LOOP, RIB_H, RIB_T, STRAND_AWG, SUPPLY_V, TERMINAL_H, TILE_BOARD,
     TILE_PITCH, TIP_END_MM, TIP_ON_STANDOFFS, WIRE_SPARE, WIRES, injection_points, injection_tail, led_positions,
     link_lengths, strand_spacing, tipped, wire_links,
@@ -113,8 +113,9 @@ def chain_drop(points: list[int], led_ma: float, link_awg: int = LINK_AWG, feed_
     links = [2 * length / 1000 * WIRES[link_awg].ohms_per_m for length in lengths]  # out and back
     feeds = {feed.point: 2 / 1000 * (feed.run * WIRES[feed_awg].ohms_per_m + feed.tail * WIRES[link_awg].ohms_per_m)
              for feed in feed_paths(points)}  # fmt: skip
-    # the lever connectors' node: the jack's lead carries every LED's current
-    supply_v = SUPPLY_V - 2 * LEVER_LEAD / 1000 * WIRES[feed_awg].ohms_per_m * led_ma / 1000 * (len(links) + 1)
+    # the lever connectors' node: the jack's lead and the fuse (in the 5 V one) carry every LED's current
+    lead = 2 * LEVER_LEAD / 1000 * WIRES[feed_awg].ohms_per_m + LED_FUSE.ohms
+    supply_v = SUPPLY_V - lead * led_ma / 1000 * (len(links) + 1)
     n = len(links) + 1
     # G V = I: a tridiagonal system, solved by the Thomas algorithm.
     diagonal = [0.0] * n

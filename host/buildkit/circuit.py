@@ -365,7 +365,15 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
     # data), and every other injection point (electrical.injection_points(); cables.feed_paths() measures them).
     b.add(Part("J16", "DC jack 5 V", "", _numbered(("+", "-", "SW")), "DC barrel jack", "the box's back wall",
                "centre pin positive: lug 1 the centre pin, 2 the sleeve, 3 the switch (left free)",
-               leads=(("J17", "1"), ("J18", "1"))))  # fmt: skip
+               leads=(("J23", "1"), ("J18", "1"))))  # fmt: skip
+    # The fuse right after the jack: its inline holder's leads from a lever connector beside the jack's red lead
+    # (the jack's leads pass the wall's hole, the holder does not) to the 5 V lever connector.
+    fuse = electrical.LED_FUSE
+    b.add(Part("J23", "lever connector, jack to fuse", "", _numbered(electrical.FUSE_JOIN_WAYS), "lever connector 5-way",
+               "behind the DC jack", "the jack's red lead and the fuse holder's first lead; the rest closed and spare"))  # fmt: skip
+    b.add(Part("F1", f"fuse {fuse.rating_ma / 1000:g} A", "", _two("1", "2"), "fuse with inline holder", "behind the DC jack",
+               f"a {fuse.name} in an inline holder: replace it only with the same rating", leads=(("J23", "2"), ("J17", "1"))))  # fmt: skip
+    b.join("+5V_JACK", ("J16", "+"), ("J23", "#1"), ("J23", "#2"), ("F1", "1"))
     points = electrical.injection_points(board.LEDS)
     b.add(Part("J17", "lever connector 5 V", "", _numbered(electrical.lever_ways(points)), "lever connector 5-way",
                "behind the DC jack", electrical.lever_note("red")))  # fmt: skip
@@ -373,7 +381,7 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
                "behind the DC jack", electrical.lever_note("black")))  # fmt: skip
     b.add(Part("D3", "WS2812B, chain index 0", "", _numbered(WS2812B_PINS), "WS2812B LED on a round breakout board",
                f"under tile {tile_name(board.CHAIN.index(0))}", "the chain's first LED: 5 V, data and GND from J13"))  # fmt: skip
-    b.join("+5V_LED", ("J16", "+"), ("J17", "#1"), ("J17", "#2"), ("D3", "VDD"), off_board="on along the chain's links, LED to LED")
+    b.join("+5V_LED", ("F1", "2"), ("J17", "#1"), ("J17", "#2"), ("D3", "VDD"), off_board="on along the chain's links, LED to LED")
     b.join("GND", ("J16", "-"), ("J18", "#1"), ("J18", "#2"), ("D3", "VSS"))
     b.join("LED_DIN", ("D3", "DIN"))
     b.join("LED_DOUT", ("D3", "DOUT"), off_board="DIN of chain index 1, and on along the chain")

@@ -207,13 +207,14 @@ class Wire:
     mm2: float
     ohms_per_m: float  # copper at 20 °C
     max_a: float  # the conservative rating (700 circular mils per amp)
+    chassis_a: float  # the same table's limit for a single wire in the open air (chassis wiring): a fuse stays below it
 
 
 WIRES = {
-    24: Wire(24, 0.205, 0.0842, 0.577),
-    22: Wire(22, 0.326, 0.0530, 0.92),
-    20: Wire(20, 0.518, 0.0333, 1.5),
-    18: Wire(18, 0.823, 0.0209, 2.3),
+    24: Wire(24, 0.205, 0.0842, 0.577, 3.5),
+    22: Wire(22, 0.326, 0.0530, 0.92, 7),
+    20: Wire(20, 0.518, 0.0333, 1.5, 11),
+    18: Wire(18, 0.823, 0.0209, 2.3, 16),
 }  # the standard AWG table
 LINK_AWG = 22  # LED to LED: 5 V, GND and data; fits a 10 mm pixel board's pads
 FEED_AWG = 18  # the supply to each injection point, spliced to a short LINK_AWG tail at the LED
@@ -238,6 +239,24 @@ WIRE_SPARE = 1.1  # 10 % for stripping, routing and mistakes
 # the tile board: its pair goes to J12, the board's trunk (C2 across it) to J13, and J13's 3-way terminal sends 5 V,
 # data and GND on to the first LED in one 22 AWG cable (its data's return beside it; no second, parallel 5 V path).
 LEVER_WAYS = 5
+
+
+@dataclass(frozen=True)
+class Fuse:
+    name: str
+    rating_ma: int
+    ohms: float  # cold resistance, about: in series with every LED's current
+    derating: float = 0.75  # the fuse makers' rule: carry at most 75 % of the rating for hours on end (at 25 °C)
+
+    @property
+    def continuous_ma(self) -> float:
+        return self.rating_ma * self.derating
+
+
+# The LED supply's fuse, in the jack's 5 V lead: a mini blade fuse in an inline holder, chosen over a 5 x 20 mm one
+# in a panel holder because it needs no second hole in the back wall and car-parts shops sell it everywhere,
+# colour-coded by rating (3 A is violet). Its holder's leads are 18 AWG (FEED_AWG); makers give 25-40 mΩ cold.
+LED_FUSE = Fuse("3 A mini blade fuse (ATM, violet)", 3000, 0.035)
 LEVER_LEAD = 100  # mm: a jack lug to its lever connector, each wire
 TILE_BOARD = ((195, 324), (275, 444), -64)  # the model's floor_boards: the tile board's corners and its underside's z
 PERFBOARD_T = 1.6
@@ -293,8 +312,9 @@ def feed_hole_wires(point: int) -> int:
 
 
 def lever_connectors(points: list[int]) -> int:
-    """How many lever connectors the LED supply takes: the pair behind the jack and a pair at every other feed."""
-    return 2 * len(points)
+    """How many lever connectors the LED supply takes: the pair behind the jack, a pair at every other feed, and the
+    one behind the jack that joins the jack's red lead to the fuse holder's."""
+    return 2 * len(points) + 1
 
 
 def injection_points(leds: int, every: int = 30) -> list[int]:
@@ -313,8 +333,12 @@ def lever_ways(points: list[int]) -> list[str]:
 
 
 def lever_note(colour: str) -> str:
-    return (f"a 5-way lever connector (WAGO 221-415): the jack's {colour} wire in, a {colour} {FEED_AWG} AWG wire out to "
+    lead = "the fuse holder's lead (the jack's 5 V, fused)" if colour == "red" else f"the jack's {colour} wire"
+    return (f"a 5-way lever connector (WAGO 221-415): {lead} in, a {colour} {FEED_AWG} AWG wire out to "
             "each feed; a spare way left closed")
+
+
+FUSE_JOIN_WAYS = ("jack", "fuse", "spare", "spare", "spare")  # the lever connector between the jack and the fuse
 
 
 def led_positions() -> list[tuple[float, float]]:

@@ -24,7 +24,7 @@ from codenames_firmware import board
 from codenames_board import compositor as leds
 from codenames_board.colours import palette_of
 from codenames_board.config import Config, parse
-from .electrical import buzzer_driver
+from .electrical import FEED_AWG, LED_FUSE, LINK_AWG, WIRES, buzzer_driver
 
 COMMAND = "python host/buildkit power"
 
@@ -95,6 +95,8 @@ class PowerBudget:
     drawn_max_ma: int  # the most the firmware lets the LEDs draw: worst_ma or the cap, the lower
     typical_ma: int  # a mid-game frame at the configured brightness (compositor.typical_frame)
     supply_ma: int  # the LED supply's rating: chain_max_ma, the level shifter and the buzzer, with the margin
+    in_use_max_ma: int  # the most the LED supply carries in use, at any brightness: the cap, the shifter and the buzzer
+    glitch_max_ma: int  # the same with chain_max_ma instead of the cap
     usb_brightness: int  # the highest brightness whose typical frame fits USB_LED_CAP_MA unscaled
 
     @property
@@ -125,8 +127,39 @@ def power_budget(config: Config | None = None) -> PowerBudget:
         drawn_max_ma=min(worst, tiles.max_current_ma),
         typical_ma=leds.frame_ma(typical, tiles.brightness),
         supply_ma=rating(chain_max + LEVEL_SHIFTER_MA + BUZZER_MA),
+        in_use_max_ma=tiles.max_current_ma + LEVEL_SHIFTER_MA + BUZZER_MA,
+        glitch_max_ma=chain_max + LEVEL_SHIFTER_MA + BUZZER_MA,
         usb_brightness=usb_brightness,
     )
+
+
+def fused_wire_ma() -> float:
+    """The thinnest wire behind the fuse (the LED links, the holder's and the feeds' 18 AWG), at its chassis-wiring
+    limit: the fuse must open before it."""
+    return min(WIRES[LINK_AWG].chassis_a, WIRES[FEED_AWG].chassis_a) * 1000
+
+
+def fuse_fits(budget: PowerBudget) -> bool:
+    """The LED fuse carries the most the firmware lets through (with the makers' derating) and a glitch's full white
+    (under its rating), and opens below the thinnest fused wire's limit."""
+    return (LED_FUSE.continuous_ma >= budget.in_use_max_ma and LED_FUSE.rating_ma > budget.glitch_max_ma
+            and LED_FUSE.rating_ma < fused_wire_ma())
+
+
+def fuse_lines(budget: PowerBudget) -> list[str]:
+    fuse, b = LED_FUSE, budget
+    return [
+        f"**The fuse: {amps(fuse.rating_ma)}**, a {fuse.name} in an inline holder right after the DC jack, in its 5 V "
+        f"lead. The most the LEDs draw in use at any brightness is the cap, so with the shifter and the buzzer "
+        f"{b.in_use_max_ma} mA, under the {round(fuse.continuous_ma)} mA the fuse's makers allow for hours on end "
+        f"({round(fuse.derating * 100)} % of its rating); a glitch's full white ({b.glitch_max_ma} mA) is still under "
+        f"its rating, so neither blows it. A short or a pinched wire does, on any adapter (the one supply for the "
+        f"Pi and the LEDs below gives 5-6 A): it opens well before the thinnest wire behind it ({LINK_AWG} AWG, "
+        f"{fused_wire_ma() / 1000:g} A in the open air) runs hot. About {fuse.ohms * 1000:.0f} mΩ "
+        "in series: the chain's voltage in `wiring/README.md` counts it. Replace it only with the same rating; "
+        "one that blows again means a fault to find, never a bigger fuse.",
+        "",
+    ]
 
 
 def amps(ma: int) -> str:
@@ -170,6 +203,7 @@ def markdown(budget: PowerBudget, config: Config | None = None) -> str:
         f"{round((MARGIN - 1) * 100)} % (rounded up to a common rating), so not even a glitch can overload it; "
         "the firmware's cap keeps the real draw far below.",
         "",
+        *fuse_lines(b),
     ]
     out += [
         "**The Pi** runs from its own supply, as its makers recommend; the tile board's logic (the Pico and the three "

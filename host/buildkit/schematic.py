@@ -21,7 +21,7 @@ LAYOUT = (
                 ("Q1", "2", "1 3"), ("R4", "2", "1"), ("D1", "2", "1"), ("J15", "", "all"), ("LS1", "1", "2")]),
     (835, 130, [("J1", "", "all"), ("J2", "", "all"), ("J16", "", "all"), ("J17", "", "all"), ("J18", "", "all")]),
     (1220, 150, [("J3", "all", ""), ("J5", "all", ""), ("J7", "all", ""), ("J19", "used", ""), ("J20", "used", ""),
-                 ("J21", "used", ""), ("J22", "used", "")]),
+                 ("J21", "used", ""), ("J22", "used", ""), ("J23", "used", ""), ("F1", "1 2", "")]),
     (1400, 110, [("J4", "", "pads"), ("J6", "", "pads"), ("J8", "", "pads")]),
     (1864, 120, [("U1", "1 2 3 4 5 6 7", "14 13 12 11 10 9 8"), ("R2", "1", "2"), ("C1", "1", "2"), ("R1", "1", "2"), ("J13", "all", ""),
                  ("C2", "1", "2"), ("J12", "all", ""), ("D3", "4 1", "2 3"),
@@ -108,10 +108,11 @@ def schematic_svg(circuit: Circuit) -> str:
     feeds = [p for p in circuit.parts if p.ref in ("J17", "J18")]
     if feeds:
         ways = [name for _, name in feeds[0].pins if name not in ("jack", "spare")]
-        svg.text(20, HEIGHT - 58, "LED supply: the DC jack J16 (centre +) → one red and one black wire to the lever connectors J17 (5 V) "
+        svg.text(20, HEIGHT - 58, "LED supply: the DC jack J16 (centre +) → one red (through J23 and the fuse F1) and one black wire to the lever connectors J17 (5 V) "
                  f"and J18 (GND) → an 18 AWG pair to each feed: {', '.join(ways)}; J12 → the board → J13 → D3 (5 V, data, GND).",
                  size=12, weight="bold")  # fmt: skip
-        joints = sorted(p.ref for p in circuit.parts if p.ref not in ("J17", "J18") and p.bom == "lever connector 5-way")
+        joints = sorted((p.ref for p in circuit.parts if p.place.startswith("under the LED board") and p.bom == "lever connector 5-way"),
+                        key=lambda ref: int(ref[1:]))
         if joints:
             svg.text(20, HEIGHT - 76, f"At every other feed a pair of lever connectors ({joints[0]}-{joints[-1]}) under the LED "
                      "board, at its feed hole: the 18 AWG feed, a 22 AWG tail up to the LED, and the link arriving from "

@@ -426,8 +426,9 @@ def distribution_lines(names: list[str]) -> list[str]:
     feeds = cables.feed_paths()
     tail = cables.first_led_cable()
     link, feed = electrical.WIRES[electrical.LINK_AWG], electrical.WIRES[electrical.FEED_AWG]
+    fuse = electrical.LED_FUSE
     return [
-        "**The LED supply's wiring** (the schematic's J16, J17, J18): the LED supply is a **centre-positive** 5 V adapter "
+        "**The LED supply's wiring** (the schematic's J16, F1, J23, J17, J18): the LED supply is a **centre-positive** 5 V adapter "
         "(its label shows the ⊖-(•-⊕ symbol). A DC-022B-style panel jack has three solder lugs: **lug 1, the centre pin "
         "(+)**, the one at the back in line with the pin; **lug 2, the sleeve (−)**; **lug 3, the switch**, which touches "
         "the sleeve only while no plug is in: **leave the switch lug unconnected**. Sellers' drawings differ, so check with "
@@ -436,6 +437,12 @@ def distribution_lines(names: list[str]) -> list[str]:
         "",
         f"- Each lug takes **one** wire: {electrical.LEVER_LEAD / 10:g} cm of red {feed.awg} AWG from lug 1 and black from lug 2 "
         f"to a pair of **5-way lever connectors** (WAGO 221-415) behind the jack, one for 5 V (red), one for GND (black).",
+        f"- **The fuse F1** ({fuse.name}, in an inline holder with {feed.awg} AWG leads) sits in the 5 V lead, right "
+        "after the jack: the jack's red lead goes into a third lever connector (J23), the holder's first lead into "
+        "the same one, its second lead into the 5 V lever connector (J17). The holder never passes the wall's "
+        "hole: only the jack's own leads do. It protects every wire behind it from a short; a blown fuse means "
+        "a fault to find, and its replacement is the same rating "
+        "([the power budget](../hardware/README.md#power-budget) sizes it).",
         "- From the lever connectors, one red and one black " + f"{feed.awg} AWG wire to each feed: "
         + "; ".join(("the tile board's J12 (chain index 0 goes on from there)" if f.point == 0 else f"chain index {f.point} ({names[f.point]})")
                     + f", {_up(f.run / 1000, 2):.2f} m" for f in feeds)
@@ -1105,8 +1112,9 @@ def block_diagram_svg(config: Config, board: ModuleType) -> str:
     arrow([(690, 355), (778, 355)], (734, 347), [("video", "middle")])
 
     budget = power.power_budget(config)
-    box(780, 520, 380, 80, "5 V LED supply", [f"LEDs: up to {budget.chain_max_ma} mA "
-        f"(capped at {config.tiles.max_current_ma} mA)", "+ level shifter and the buzzer's driver"], fill="#ffecec")  # fmt: skip
+    box(780, 520, 380, 95, "5 V LED supply", [f"LEDs: {budget.drawn_max_ma} mA at most at brightness {budget.brightness} "
+        f"(cap {budget.cap_ma} mA)", "+ level shifter and the buzzer's driver",
+        f"fuse {power.amps(electrical.LED_FUSE.rating_ma)} right after the DC jack"], fill="#ffecec")  # fmt: skip
     box(490, 590, 200, 60, "Pi power supply", ["its own USB-C supply"], fill="#ffecec")
     arrow([(590, 590), (590, 432)])
     svg.text(600, 470, "5 V → Pi (USB-C)", size=11, fill=GREY)

@@ -159,7 +159,11 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
     assert feeds[0].tail > electrical.FEED_SLACK and all(feed.tail == electrical.injection_tail() for feed in feeds[1:])
     model = circuit.build(parse(""), board)
     assert model.part("J12").leads == (("J17", "2"), ("J18", "2"))
-    assert model.part("J16").leads == (("J17", "1"), ("J18", "1")) and model.net_at("J16", "3") is None  # the switch lug
+    # the jack's red lead goes through the fuse F1 (joined to it in J23) to the 5 V lever connector
+    assert model.part("J16").leads == (("J23", "1"), ("J18", "1")) and model.net_at("J16", "3") is None  # the switch lug
+    assert model.part("F1").leads == (("J23", "2"), ("J17", "1"))
+    assert model.net_at("F1", "1").name == model.net_at("J16", "1").name == "+5V_JACK"
+    assert model.net_at("F1", "2").name == model.net_at("J17", "1").name == "+5V_LED"
     for ref, net in (("J17", "+5V_LED"), ("J18", "GND")):
         names = [name for _, name in model.part(ref).pins]
         assert names[:len(feeds) + 1] == electrical.lever_ways(points)[:len(feeds) + 1]
@@ -175,7 +179,7 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
         assert any(part.value == f"WS2812B, chain index {feed.point}" for part in model.parts)
     bom = parts()
     levers = [part for part in model.parts if part.bom == "lever connector 5-way"]
-    assert bom["lever connector 5-way"].quantity == len(levers) == electrical.lever_connectors(points) == 6
+    assert bom["lever connector 5-way"].quantity == len(levers) == electrical.lever_connectors(points) == 7
     assert "221-415" in bom["lever connector 5-way"].example
     assert "centre-positive" in bom["LED supply"].example and "lug 3 (the switch) left unconnected" in bom["DC barrel jack"].notes
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
@@ -226,3 +230,20 @@ def test_every_other_feed_meets_its_led_in_a_pair_of_lever_connectors_and_no_pad
     assert cables.link_wire_m() > bare + 2 * (len(points) - 1) * electrical.injection_tail() / 1000
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
     assert "a pad takes one wire" in readme and f"a {electrical.LINK_AWG} AWG tail of" in readme
+
+
+def test_the_led_fuse_carries_the_capped_draw_and_opens_before_a_wire_runs_hot():
+    budget = power.power_budget(parse(""))
+    fuse = electrical.LED_FUSE
+    # above the normal worst case (the cap at any brightness, the shifter, the buzzer), with the makers' derating
+    assert fuse.continuous_ma >= budget.in_use_max_ma == budget.cap_ma + power.LEVEL_SHIFTER_MA + power.BUZZER_MA
+    # a glitch's full white does not blow it either
+    assert fuse.rating_ma > budget.glitch_max_ma
+    # below the thinnest fused wire's limit (22 AWG links, 18 AWG feeds) and the one supply for the Pi and the LEDs
+    assert fuse.rating_ma < power.fused_wire_ma() == electrical.WIRES[electrical.LINK_AWG].chassis_a * 1000
+    assert fuse.rating_ma <= budget.supply_ma < power.rating(3000 / power.MARGIN + budget.glitch_max_ma)
+    assert power.fuse_fits(budget)
+    bom = parts()
+    assert "3 A" in bom["fuse with inline holder"].example and "only with another 3 A fuse" in bom["fuse with inline holder"].notes
+    guide = " ".join((ROOT / "hardware" / "README.md").read_text("utf-8").split())
+    assert f"**The fuse: {power.amps(fuse.rating_ma)}**" in guide and "## Safety" in guide

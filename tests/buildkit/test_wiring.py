@@ -295,10 +295,14 @@ def test_main_writes_the_folder(tmp_path, files, capsys):
     assert "README.md" in capsys.readouterr().out
 
 
-def test_block_diagram_quotes_the_power_budgets_glitch_current(files):
+def test_block_diagram_quotes_the_power_budgets_capped_draw_at_the_default_brightness(files):
     budget = power.power_budget()
     diagram = svg_text(files["block-diagram.svg"])
-    assert f"up to {budget.chain_max_ma} mA" in diagram
+    # what the firmware lets the LEDs draw at the configured brightness, as hardware/README.md's budget says it
+    assert f"LEDs: {budget.drawn_max_ma} mA at most at brightness {budget.brightness} (cap {budget.cap_ma} mA)" in diagram
+    assert budget.drawn_max_ma < budget.cap_ma and f"capped at {budget.cap_ma}" not in diagram
+    assert f"**{budget.drawn_max_ma} mA**" in (ROOT / "hardware" / "README.md").read_text("utf-8")
+    assert f"fuse {power.amps(electrical.LED_FUSE.rating_ma)} right after the DC jack" in diagram
     assert f"{board.LEDS * 3 * board.LED_MA_PER_CHANNEL} mA" not in diagram  # the dark LEDs' own draw counts too
 
 
