@@ -1,150 +1,244 @@
-"""``wiring/schematic.svg``: every part of the circuit model as a block with numbered, named pins,
-joined by net labels (a short stub and the net's name at each pin: the same name is one wire).
+"""``wiring/schematic.svg``: the circuit as a builder follows it, drawn from ``circuit.build`` alone, so it
+cannot disagree with the netlist.
 
-Drawn from ``circuit.build`` alone, so it cannot disagree with the netlist. Columns of blocks,
-each stacked from the top; the page is A3 landscape in proportion.
+``schematic_layout`` decides where each part sits and which pins meet by wires (its docstring says
+the rules); here the columns get their widths, the wires their tracks, the regions their place on
+the page, and everything is drawn.
 """
 
 from __future__ import annotations
 
-from .circuit import TILE_BOARD, Circuit, Part
-from .drawing import GREY, INK, LIGHT, WIRE_HEX, Svg
+from collections import Counter, defaultdict
 
-ROW, HEAD, GAP, STUB = 17, 34, 20, 16
-WIDTH, HEIGHT = 2150, 1520  # A3 landscape in proportion
+from .circuit import Circuit
+from .drawing import GREY, INK, WIRE_HEX, Svg
+from .schematic_layout import CHAIN, GAP, LABEL, MARGIN, PAD, PI, RAIL_COLOUR, SUPPLY, TILES, TRACK, Layout, label_extent
+from .symbols import STUB, Symbol, draw, text_width
 
-# Columns: (x of the blocks' left edge, block width, [(ref, pins drawn on the left, on the right)]).
-# "all" puts every pin on that side; "used" only the pins that are in a net.
-LAYOUT = (
-    (135, 140, [("A1", "", "used"), ("DS1", "used", "")]),
-    (531, 150, [("SW*", "1", "2"), ("R5", "1", "2"), ("D2", "2", "1"), ("J14", "", "all"), ("R3", "1", "2"),
-                ("Q1", "2", "1 3"), ("R4", "2", "1"), ("D1", "2", "1"), ("J15", "", "all"), ("LS1", "1", "2")]),
-    (835, 130, [("J1", "", "all"), ("J2", "", "all"), ("J16", "", "all"), ("J17", "", "all"), ("J18", "", "all")]),
-    (1220, 150, [("J3", "all", ""), ("J5", "all", ""), ("J7", "all", ""), ("J19", "used", ""), ("J20", "used", ""),
-                 ("J21", "used", ""), ("J22", "used", ""), ("J23", "used", ""), ("F1", "1 2", "")]),
-    (1400, 110, [("J4", "", "pads"), ("J6", "", "pads"), ("J8", "", "pads")]),
-    (1864, 120, [("U1", "1 2 3 4 5 6 7", "14 13 12 11 10 9 8"), ("R2", "1", "2"), ("C1", "1", "2"), ("R1", "1", "2"), ("J13", "all", ""),
-                 ("C2", "1", "2"), ("J12", "all", ""), ("D3", "4 1", "2 3"),
-                 ("D4", "1", "3"), ("D5", "1", "3")]),
-)  # fmt: skip
-POWER = {"GND": WIRE_HEX["black"], "+5V_LED": WIRE_HEX["red"], "+5V_PI": WIRE_HEX["red"], "+3V3": WIRE_HEX["orange"],
-         "+3V3_PI": WIRE_HEX["orange"]}  # fmt: skip
+TOP = 112  # below the title and the key
 
 
-def _pins(part: Part, spec: str, circuit: Circuit) -> list[str]:
-    used = [number for number, _ in part.pins if circuit.net_at(part.ref, number)]
-    if spec == "all":
-        return [number for number, _ in part.pins]
-    if spec == "used":
-        return used
-    if spec == "pads":  # the electrodes in electrode order, GND last
-        return sorted((number for number, _ in part.pins), key=lambda n: int(part.name_of(n)[1:]) if part.name_of(n) != "GND" else 99)
-    return spec.split()
+class Page:
+    """Widths, tracks and offsets for a ``Layout``; then the SVG."""
 
+    def __init__(self, layout: Layout) -> None:
+        self.layout = layout
+        self.track_x: dict[int, float] = {}
+        self.boxes: dict[str, tuple[float, float, float, float]] = {}
+        self.width = self.height = 0.0
 
-def _label(svg: Svg, x: float, y: float, name: str, side: int) -> None:
-    """A net label: a flag pointing at the stub, the net's name in it."""
-    width = 8 + 6.6 * len(name)
-    colour = POWER.get(name, "#1f6fd1")
-    tip = x
-    end = x + side * (width + 6)
-    points = [(tip, y), (tip + side * 6, y - 8), (end, y - 8), (end, y + 8), (tip + side * 6, y + 8), (tip, y)]
-    svg.line(points, stroke=colour, width=1.2)
-    svg.text((tip + end) / 2 + side * 3, y + 4, name, size=11, anchor="middle", fill=colour, weight="bold")
+    def reach(self, symbol: Symbol, side: int) -> float:
+        """How far the labels (or a no-connect cross) reach beyond the pins' ends on one side."""
+        out = 0.0
+        for pin in symbol.pins:
+            name = self.layout.labels.get((pin.ref, pin.number, side))
+            if name is not None:
+                out = max(out, label_extent(self.layout.label_text(pin.ref, pin.number, name)))
+            elif self.layout.net_of(pin) is None and symbol.sides(pin)[-1] == side:
+                out = max(out, 10)
+        return out
 
+    def _component(self, symbols: list[Symbol], groups: list[int]) -> tuple[float, float]:
+        """Columns side by side, channels between them wide enough for their labels and tracks."""
+        columns = sorted({s.column for s in symbols})
+        half = {c: max(s.width for s in symbols if s.column == c) / 2 + STUB for c in columns}
 
-def _block(svg: Svg, circuit: Circuit, part: Part, x: float, y: float, width: float, left: list[str], right: list[str], pad_wires) -> float:
-    rows = max(len(left), len(right), 1)
-    height = HEAD + rows * ROW + 6
-    fill = "#f4f4f4" if part.place == TILE_BOARD else "#e8f0ff"
-    svg.rect(x, y, width, height, fill=fill, rx=4, dash="" if part.place == TILE_BOARD else "5 3")
-    svg.text(x + width / 2, y + 14, f"{part.ref} {part.value}" if len(part.value) < 16 else part.ref, size=11, anchor="middle", weight="bold")
-    svg.text(x + width / 2, y + 27, part.value if len(part.value) >= 16 else part.place, size=9, anchor="middle", fill=GREY)
-    for side, numbers in ((-1, left), (1, right)):
-        edge = x if side < 0 else x + width
-        for row, number in enumerate(numbers):
-            py = y + HEAD + row * ROW + ROW / 2
-            svg.line([(edge, py), (edge + side * STUB, py)], width=1.2)
-            svg.text(edge + side * 3, py - 3, part.label(number), size=9, anchor="start" if side > 0 else "end", fill=GREY)
-            svg.text(edge - side * 4, py + 4, part.name_of(number), size=10, anchor="end" if side > 0 else "start")
-            net = circuit.net_at(part.ref, number)
-            if net is None:
-                cx = edge + side * STUB
-                svg.line([(cx - 4, py - 4), (cx + 4, py + 4)], width=1.2)
-                svg.line([(cx - 4, py + 4), (cx + 4, py - 4)], width=1.2)
-            elif pad_wires is not None and net.name.startswith("PAD_"):
-                pad_wires.append((edge + side * STUB, py, net))
+        def reach(column: int, side: int) -> float:
+            return max(max(0.0, s.width / 2 + STUB + self.reach(s, side) - half[column]) for s in symbols if s.column == column)
+
+        centre = {}
+        x = reach(columns[0], -1) + half[columns[0]]
+        for column in columns:
+            centre[column] = x
+            here = [i for i in groups if self.layout.groups[i][0][1] == column and not self._straight(i)]
+            start = x + half[column] + reach(column, 1) + MARGIN
+            for slot, index in enumerate(self._track_order(here)):
+                self.track_x[index] = start + slot * TRACK
+            width = reach(column, 1) + 2 * MARGIN + max(len(here) - 1, 0) * TRACK
+            if column + 1 in half:
+                x += half[column] + width + reach(column + 1, -1) + half[column + 1]
+        for symbol in symbols:
+            symbol.x = centre[symbol.column] - symbol.width / 2
+        right = centre[columns[-1]] + half[columns[-1]] + reach(columns[-1], 1)
+        return right, max(s.y + s.height for s in symbols)
+
+    def _straight(self, index: int) -> bool:
+        """Two pins at one height: a straight wire, no track."""
+        ends = self.layout.groups[index][2]
+        return len(ends) == 2 and ends[0][0].y + ends[0][1].y == ends[1][0].y + ends[1][1].y
+
+    def _track_order(self, indexes: list[int]) -> list[int]:
+        """Left to right so that a wire from the left never runs along one from the right at the same height."""
+        ys = {i: [(s.y + p.y, side) for s, p, side in self.layout.groups[i][2]] for i in indexes}
+        before = {i: set() for i in indexes}
+        for a in indexes:
+            for b in indexes:
+                if a != b and any(abs(ya - yb) < 6 for ya, sa in ys[a] if sa > 0 for yb, sb in ys[b] if sb < 0):
+                    before[b].add(a)  # a's left pin and b's right pin at one height: a's track first
+        order: list[int] = []
+        waiting = sorted(indexes, key=lambda i: (min(y for y, _ in ys[i]), i))
+        while waiting:
+            ready = next((i for i in waiting if before[i] <= set(order)), waiting[0])  # a cycle cannot arise here
+            order.append(ready)
+            waiting.remove(ready)
+        return order
+
+    def place(self) -> None:
+        """Each region's groups stacked, its rails-only parts in a row below; the regions in two columns."""
+        by_region = defaultdict(lambda: defaultdict(list))
+        for symbol in self.layout.symbols:
+            by_region[symbol.region][symbol.component].append(symbol)
+        sizes = {}
+        for region, components in by_region.items():
+            y, width, moves = 30.0, 0.0, []
+            for component, symbols in sorted(components.items(), key=lambda item: item[0] < 0):
+                groups = [i for i, (channel, _, _) in enumerate(self.layout.groups) if channel[0] == component]
+                if component < 0:
+                    w, h = self._row(symbols)
+                else:
+                    w, h = self._component(symbols, groups)
+                moves.append((symbols, groups, y))
+                y += h + 2 * GAP
+                width = max(width, w)
+            sizes[region] = (width + 2 * PAD, y - 2 * GAP + PAD, moves)
+        stacks = [[PI, SUPPLY, CHAIN], [TILES]]
+        x = 20.0
+        for stack in stacks:
+            y = TOP
+            for region in (r for r in stack if r in sizes):
+                width, height, moves = sizes[region]
+                for symbols, groups, dy in moves:
+                    for symbol in symbols:
+                        symbol.x += x + PAD
+                        symbol.y += y + dy
+                    for index in groups:
+                        if index in self.track_x:
+                            self.track_x[index] += x + PAD
+                self.boxes[region] = (x, y, width, height)
+                y += height + 30
+            x += max((sizes[r][0] for r in stack if r in sizes), default=0) + 30
+            self.height = max(self.height, y)
+        self.width = x - 10
+
+    def _row(self, symbols: list[Symbol]) -> tuple[float, float]:
+        x = 0.0
+        for symbol in symbols:
+            x += self.reach(symbol, -1) + STUB
+            symbol.x, symbol.y = x, 0.0
+            x += symbol.width + STUB + self.reach(symbol, 1) + MARGIN
+        return x - MARGIN, max(s.height for s in symbols)
+
+    # -- drawing ----------------------------------------------------------------------------------------------------
+    def render(self, svg: Svg) -> None:
+        for region, (x, y, w, h) in self.boxes.items():
+            svg.rect(x, y, w, h, fill="none", stroke="#9aa5b1", rx=8, dash="8 4")
+            svg.text(x + 12, y + 20, region, size=14, weight="bold", fill="#3d4a57")
+        for symbol in self.layout.symbols:
+            draw(svg, symbol)
+        for index, (_, net, ends) in enumerate(self.layout.groups):
+            self._wires(svg, self.track_x.get(index, 0.0), net, ends)
+        for symbol in self.layout.symbols:
+            for pin in symbol.pins:
+                self._pin(svg, symbol, pin)
+
+    def _wires(self, svg: Svg, x: float, net: str, ends) -> None:
+        tips = [(side, symbol.tip(pin, side)) for symbol, pin, side in ends]
+        ys = sorted({y for _, (_, y) in tips})
+        svg.items.append(f'<g class="wire" data-net="{net}">')
+        if len(tips) == 2 and len(ys) == 1:
+            svg.line([tips[0][1], tips[1][1]], stroke=INK, width=1.4)
+        else:
+            if len(ys) > 1:
+                svg.line([(x, ys[0]), (x, ys[-1])], stroke=INK, width=1.4)
+            for _, (tx, ty) in tips:
+                svg.line([(tx, ty), (x, ty)], stroke=INK, width=1.4)
+            degree = Counter(ty for _, (_, ty) in tips)
+            for y in list(degree):
+                degree[y] += 1 if y in (ys[0], ys[-1]) else 2
+                if degree[y] >= 3:
+                    svg.circle(x, y, 3, INK, stroke=INK)
+        svg.items.append("</g>")
+
+    def _pin(self, svg: Svg, symbol: Symbol, pin) -> None:
+        layout = self.layout
+        routed = {side for _, _, ends in layout.groups for s, p, side in ends if p is pin}
+        labelled = {side for side in (-1, 1) if (pin.ref, pin.number, side) in layout.labels}
+        sides = symbol.sides(pin)
+        net = layout.net_of(pin)
+        drawn = [side for side in sides if side in routed | labelled] or [sides[-1] if net is None else sides[0]]
+        tips = [symbol.tip(pin, side) for side in drawn]
+        at = " ".join(f"{x:g},{y:g}" for x, y in tips)
+        svg.items.append(f'<g class="pin" data-ref="{pin.ref}" data-pin="{pin.number}" data-ends="{at}">')
+        box = symbol.kind in ("box", "module")
+        for side, (tx, ty) in zip(drawn, tips):
+            edge = tx - side * STUB
+            svg.line([(edge, ty), (tx, ty)], stroke=INK, width=1.4)
+            if box and side == drawn[0]:
+                svg.text(edge + side * 4, ty - 4, pin.shown, size=9, anchor="start" if side > 0 else "end", fill=GREY)
+            elif not box and side == drawn[0] and pin.name not in ("1", "2") and symbol.kind != "polarised":
+                svg.text(edge + side * STUB / 2, ty - 4, pin.name.replace("-", "−"), size=9, anchor="middle", fill=GREY)
+            name = layout.labels.get((pin.ref, pin.number, side))
+            if name is not None:
+                self._label(svg, tx, ty, side, name, layout.label_text(pin.ref, pin.number, name))
+            elif net is None:
+                svg.line([(tx - 4, ty - 4), (tx + 4, ty + 4)], stroke=INK, width=1.2)
+                svg.line([(tx - 4, ty + 4), (tx + 4, ty - 4)], stroke=INK, width=1.2)
+        if box:
+            if symbol.through:
+                svg.text(symbol.x + symbol.width / 2, symbol.y + pin.y + 4, pin.name, size=10, anchor="middle")
             else:
-                _label(svg, edge + side * STUB, py, net.name, side)
-    return height
+                side = sides[0]
+                edge = symbol.x if side < 0 else symbol.x + symbol.width
+                svg.text(edge - side * 5, symbol.y + pin.y + 4, pin.name, size=10, anchor="start" if side < 0 else "end")
+        svg.items.append("</g>")
+
+    def _label(self, svg: Svg, x: float, y: float, side: int, name: str, text: str) -> None:
+        svg.items.append(f'<g class="label" data-net="{name}" data-at="{x:g},{y:g}">')
+        if name == "GND":  # the ground symbol
+            gx = x + side * 7
+            svg.line([(x, y), (gx, y), (gx, y + 3)], stroke=INK, width=1.4)
+            for step, half in enumerate((7, 4.5, 2)):
+                svg.line([(gx - half, y + 3 + 3 * step), (gx + half, y + 3 + 3 * step)], stroke=INK, width=1.4)
+        elif name.startswith("+") and text == name:  # a supply rail's flag: a bar and its name
+            colour = next((c for key, c in RAIL_COLOUR.items() if key in name), WIRE_HEX["red"])
+            svg.line([(x, y), (x + side * 6, y)], stroke=INK, width=1.4)
+            svg.line([(x + side * 6, y - 6), (x + side * 6, y + 6)], stroke=colour, width=2.4)
+            svg.text(x + side * 11, y + 4, name, size=10, anchor="start" if side > 0 else "end", fill=colour, weight="bold")
+        else:  # a net label: a flag pointing at the pin
+            width = text_width(text, 10, True) + 12
+            end = x + side * (width + 6)
+            svg.line([(x, y), (x + side * 6, y - 7), (end, y - 7), (end, y + 7), (x + side * 6, y + 7), (x, y)],
+                     stroke=LABEL, width=1.1)  # fmt: skip
+            svg.text((x + side * 6 + end) / 2, y + 4, text, size=10, anchor="middle", fill=LABEL, weight="bold")
+        svg.items.append("</g>")
 
 
 def schematic_svg(circuit: Circuit) -> str:
-    svg = Svg(WIDTH, HEIGHT, "codenames-board: schematic of the tile board and the Pi's wiring")
-    svg.text(20, 32, "Schematic: the tile board and the Pi's wiring", size=20, weight="bold")
-    svg.text(20, 52, "Pins with the same net name are connected. Grey number: the pin's number; name inside the block. "
-             "× = not connected.", size=12)  # fmt: skip
-    svg.text(20, 68, "Solid blocks sit on the tile board (perfboard); dashed blue blocks elsewhere in the box (the Pi, the "
-             "panels, the LEDs). Parts list: hardware/bom.csv; layout: perfboard.svg.", size=12)  # fmt: skip
-    top = 96
-    drawn = set()
-    pad_wires: list = []
-    for x, width, entries in LAYOUT:
-        y = top
-        for ref, left, right in entries:
-            parts = [p for p in circuit.parts if p.ref.startswith(ref[:-1]) and p.ref[len(ref) - 1 :].isdigit()] if ref.endswith("*") else [
-                p for p in circuit.parts if p.ref == ref
-            ]
-            for part in parts:
-                wires = pad_wires if right == "pads" else None
-                y += _block(svg, circuit, part, x, y, width, _pins(part, left, circuit), _pins(part, right, circuit), wires) + GAP
-                drawn.add(part.ref)
-    _pad_group(svg, circuit, pad_wires)
-    missing = sorted({part.ref for part in circuit.parts} - drawn - {p.ref for p in circuit.parts if p.ref.startswith(("J9", "J10", "J11", "TP"))})
-    if missing:
-        raise ValueError(f"the schematic's layout leaves out {', '.join(missing)}")
-    svg.text(20, HEIGHT - 40, "USB cable (not drawn): the Pico's micro-USB to a USB port of the Pi: the tile protocol and the "
-             "Pico's 3.3 V (the MPR121 boards' too).", size=12, weight="bold")  # fmt: skip
-    feeds = [p for p in circuit.parts if p.ref in ("J17", "J18")]
-    if feeds:
-        ways = [name for _, name in feeds[0].pins if name not in ("jack", "spare")]
-        svg.text(20, HEIGHT - 58, "LED supply: the DC jack J16 (centre +) → one red (through J23 and the fuse F1) and one black wire to the lever connectors J17 (5 V) "
-                 f"and J18 (GND) → an 18 AWG pair to each feed: {', '.join(ways)}; J12 → the board → J13 → D3 (5 V, data, GND).",
-                 size=12, weight="bold")  # fmt: skip
-        joints = sorted((p.ref for p in circuit.parts if p.place.startswith("under the LED board") and p.bom == "lever connector 5-way"),
-                        key=lambda ref: int(ref[1:]))
-        if joints:
-            svg.text(20, HEIGHT - 76, f"At every other feed a pair of lever connectors ({joints[0]}-{joints[-1]}) under the LED "
-                     "board, at its feed hole: the 18 AWG feed, a 22 AWG tail up to the LED, and the link arriving from "
-                     "the LED before it: no LED's pad takes two wires.", size=12)  # fmt: skip
-    svg.text(20, HEIGHT - 22, "Every GND is one net: the Pi, the Pico, the MPR121 boards, the level shifter, the LED supply.",
+    page = Page(Layout(circuit))
+    page.place()
+    notes = _notes(circuit)
+    width, height = round(page.width), round(page.height + 20 * len(notes) + 30)
+    svg = Svg(width, height, "codenames-board: schematic of the tile board and the Pi's wiring")
+    svg.text(20, 34, "Schematic: the tile board and the Pi's wiring", size=20, weight="bold")
+    key = ("Lines are wires; a dot joins wires that cross it. A blue flag names a net: flags with the same name are one wire "
+           "(→ the parts it reaches in another box). Ground symbol: GND; red and orange bars: the 5 V and 3.3 V rails.")  # fmt: skip
+    svg.text(20, 58, key, size=12)
+    svg.text(20, 76, "Grey numbers: the pins as the part counts them; names inside. × not connected. Boxes sit as the boards "
+             "do (the Pico's USB end up, the Pi's header pin 1 top left). Parts list: hardware/bom.csv; layout: perfboard.svg.",
              size=12)  # fmt: skip
+    page.render(svg)
+    for index, line in enumerate(notes):
+        svg.text(20, page.height + 10 + 20 * index, line, size=12, weight="bold" if index == 0 else "normal")
     return svg.render()
 
 
-def _pad_group(svg: Svg, circuit: Circuit, pad_wires) -> None:
-    """The electrodes' wires drawn out: electrode pin → the pad wire's hole (J9-J11) → the pad (TP1-TP3)."""
-    if not pad_wires:
-        return
-    x0 = max(x for x, _, _ in pad_wires) + 40
-    holes = {}
-    for x, y, net in pad_wires:
-        wire_ref = next(ref for ref, _ in net.nodes if circuit.part(ref).footprint.startswith("Connector_PinHeader"))
-        pad_ref = next(ref for ref, _ in net.nodes if ref.startswith("TP"))
-        holes.setdefault((wire_ref, pad_ref), []).append((x, y, net))
-    for (wire_ref, pad_ref), rows in holes.items():
-        top, bottom = rows[0][1] - 12, rows[-1][1] + 12
-        svg.rect(x0, top, 44, bottom - top, fill="#f4f4f4", rx=3)
-        svg.text(x0 + 22, top - 4, wire_ref, size=10, anchor="middle", weight="bold")
-        svg.rect(x0 + 104, top, 64, bottom - top, fill=LIGHT, rx=3, dash="5 3")
-        svg.text(x0 + 136, top - 4, f"{pad_ref} pads", size=10, anchor="middle", weight="bold")
-        for x, y, net in rows:
-            tile = net.name[4:]
-            svg.line([(x, y), (x0, y)], stroke=INK, width=1.2)
-            svg.line([(x0 + 44, y), (x0 + 104, y)], stroke=WIRE_HEX["brown"], width=1.6)
-            wire_pin = next(number for ref, number in net.nodes if ref == wire_ref)
-            svg.text(x0 + 22, y + 4, wire_pin, size=9, anchor="middle", fill=GREY)
-            svg.text(x0 + 136, y + 4, tile, size=10, anchor="middle", weight="bold")
-    last = max(y for _, y, _ in pad_wires)
-    svg.text(x0 + 84, last + 34, "J9-J11: the pad wires' holes;", size=10, anchor="middle", fill=GREY)
-    svg.text(x0 + 84, last + 48, "brown: hook-up wire to each pad", size=10, anchor="middle", fill=GREY)
+def _notes(circuit: Circuit) -> list[str]:
+    notes = ["USB cable (not drawn): the Pico's micro-USB to a USB port of the Pi: the tile protocol and the Pico's 3.3 V "
+             "(the MPR121 boards' too)."]  # fmt: skip
+    feeds = [p for p in circuit.parts if p.bom == "lever connector 5-way" and p.place == "behind the DC jack" and "jack" in dict(p.pins).values()]
+    if feeds:
+        ways = [name for _, name in feeds[0].pins if name not in ("jack", "spare")]
+        notes.append(f"LED supply: the DC jack → the fuse → the lever connectors ({', '.join(p.ref for p in feeds)}) → an 18 AWG pair "
+                     f"to each feed: {', '.join(ways)}; the tile board's feed goes on with the data to the first LED.")  # fmt: skip
+    notes.append("Every GND is one net: the Pi, the Pico, the MPR121 boards, the level shifter, the LED supply.")
+    return notes

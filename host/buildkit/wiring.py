@@ -661,11 +661,15 @@ def layout_sections(config: Config, board: ModuleType) -> list[str]:
     return [
         "## Schematic and KiCad netlist",
         "",
-        "![Schematic: every part with its numbered pins, joined by net names](schematic.svg)",
+        "![Schematic: the circuit in four boxes (supply, Pi and controls, tile board, LED chain), parts as symbols joined by wires](schematic.svg)",
         "",
-        "`schematic.svg` draws every part as a block: the pin's number outside, its name inside, and a flag with the "
-        "net's name at its end. **Pins with the same net name are one wire.** Solid blocks are on the tile board; "
-        "dashed blue ones elsewhere in the box. Print it on A3 (or A4) landscape.",
+        "`schematic.svg` draws the circuit in four boxes by function: the supply, the Pi's header with the display and "
+        "the controls, the tile board, the LED chain. Parts are symbols (resistors, capacitors, diodes, the transistor, "
+        "buttons, the buzzer, the fuse); the Pico, the MPR121 boards and the Pi's header are drawn as the boards sit, "
+        "with the pins' numbers outside and names inside. **Lines are wires** (a dot joins wires that cross it); a "
+        "blue flag names a net that goes on elsewhere, with the parts it reaches in another box: **flags with the same "
+        "name are one wire.** The ground symbol is GND; the red and orange bars the 5 V and 3.3 V rails. Print it on "
+        "A3 landscape.",
         "",
         f"`codenames-board.net` is the same circuit ({len(model.parts)} parts, {len(model.nets)} nets) as a KiCad netlist "
         "(the S-expression format KiCad 6 and later read). In KiCad's PCB editor: **File → Import → Netlist…**, pick "
@@ -747,7 +751,7 @@ def readme(config: Config, board: ModuleType) -> str:
                 ("`block-diagram.svg`", "the whole table: what connects to what"),
                 ("`pi-header.svg`", "the Raspberry Pi's 40-pin header: the pins used and their signals"),
                 ("`pico-pinout.svg`", "the Pico's pins: the pins used and their signals"),
-                ("`schematic.svg`", "every part with its numbered pins, joined by net names ([schematic](#schematic-and-kicad-netlist))"),
+                ("`schematic.svg`", "the circuit: every part and pin, joined by wires and net names ([schematic](#schematic-and-kicad-netlist))"),
                 ("`codenames-board.net`", "the same circuit as a KiCad netlist, for a PCB or a check in KiCad"),
                 ("`perfboard.svg`", "where each part sits on the tile board's perfboard ([wire list](#perfboard-layout-and-wire-list))"),
             ),

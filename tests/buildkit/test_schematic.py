@@ -479,3 +479,120 @@ def test_the_parts_list_has_the_wire_for_every_jumper_under_the_board():
     # the supply path's jumpers are cut from the LED link wire the parts list already has
     assert perfboard.TRUNK_WIRE.endswith("LED link wire") and "LED link wire" in bom
     assert {wire.kind for wire in jumpers} == {perfboard.THIN_WIRE, perfboard.TRUNK_WIRE}
+
+
+# -- the schematic read back as a drawing: pins, wires, labels and text, by their coordinates alone -------------
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _xy(text):
+    return [tuple(float(v) for v in point.split(",")) for point in text.split()]
+
+
+def _on(point, a, b, slack=0.5):
+    (x, y), (ax, ay), (bx, by) = point, a, b
+    if abs((bx - ax) * (y - ay) - (by - ay) * (x - ax)) > slack * max(abs(bx - ax) + abs(by - ay), 1):
+        return False
+    return min(ax, bx) - slack <= x <= max(ax, bx) + slack and min(ay, by) - slack <= y <= max(ay, by) + slack
+
+
+class Drawing:
+    """The schematic's pins, wires (each polyline on its own), labels, symbol bodies and texts."""
+
+    def __init__(self, text):
+        root = ElementTree.fromstring(text)
+        self.pins, self.wires, self.labels, self.boxes, self.texts = [], [], [], [], []
+        for group in root.iter(f"{SVG}g"):
+            kind = group.get("class")
+            if kind == "pin":
+                self.pins.append(((group.get("data-ref"), group.get("data-pin")), _xy(group.get("data-ends"))))
+            elif kind == "wire":
+                self.wires += [_xy(line.get("points")) for line in group.iter(f"{SVG}polyline")]
+            elif kind == "label":
+                self.labels.append((group.get("data-net"), _xy(group.get("data-at"))[0]))
+            elif kind == "symbol":
+                self.boxes.append(tuple(float(v) for v in group.get("data-box").split()))
+        for element in root.iter(f"{SVG}text"):
+            words = "".join(element.itertext())
+            bold = any(span.get("font-weight") == "bold" for span in element) or element.get("font-weight") == "bold"
+            size = float(element.get("font-size"))
+            width = len(words) * size * (0.66 if bold else 0.6)  # DejaVu Sans, roughly
+            x, y = float(element.get("x")), float(element.get("y"))
+            left = {"start": x, "middle": x - width / 2, "end": x - width}[element.get("text-anchor")]
+            self.texts.append((words, (left, y - 0.75 * size, left + width, y + 0.2 * size)))
+
+    def groups(self):
+        """Union-find over everything that touches: a pin's ends, a wire's points, an end on a wire, a label's
+        point on a pin's end or a wire, labels of one name."""
+        parent = {}
+
+        def root(key):
+            parent.setdefault(key, key)
+            while parent[key] != key:
+                parent[key] = parent[parent[key]]
+                key = parent[key]
+            return key
+
+        def join(a, b):
+            parent[root(a)] = root(b)
+
+        points = [(("pin",) + node, end) for node, ends in self.pins for end in ends]
+        points += [(("label", index), at) for index, (_, at) in enumerate(self.labels)]
+        points += [(("wire", index), line[0]) for index, line in enumerate(self.wires)]
+        points += [(("wire", index), line[-1]) for index, line in enumerate(self.wires)]
+        for key, at in points:
+            root(key)
+            for index, line in enumerate(self.wires):
+                if any(_on(at, a, b) for a, b in zip(line, line[1:])):
+                    join(key, ("wire", index))
+        for index, (name, at) in enumerate(self.labels):
+            join(("label", index), ("net", name))
+            for key, other in points:
+                if key[0] == "pin" and abs(other[0] - at[0]) + abs(other[1] - at[1]) < 0.5:
+                    join(("label", index), key)
+        return root
+
+
+def _drawings():
+    import types
+
+    table = types.SimpleNamespace(**{name: getattr(board, name) for name in dir(board) if name.isupper()})
+    table.LED_PIN = 22
+    for config, pins in ((None, None), (parse('[controls]\nclue_input = "encoder"\n'), table)):
+        yield circuit.build(config or parse(""), pins or board), Drawing(wiring.generate(config, pins)["schematic.svg"])
+
+
+def test_the_schematic_draws_every_pin_once_and_joins_each_net_and_nothing_else():
+    for model, drawing in _drawings():
+        drawn = [node for node, _ in drawing.pins]
+        assert sorted(drawn) == sorted((part.ref, number) for part in model.parts for number, _ in part.pins)
+        root = drawing.groups()
+        seen = {}
+        for net in model.nets:
+            roots = {root(("pin",) + node) for node in net.nodes}
+            assert len(roots) == 1, (net.name, net.nodes)
+            assert roots.pop() not in seen.values(), net.name
+            seen[net.name] = root(("pin",) + net.nodes[0])
+        for node in drawn:
+            if model.net_at(*node) is None:  # a pin on no net touches nothing
+                assert root(("pin",) + node) not in seen.values(), node
+        # wires are drawn between pins: most signal nets are wires, not only labels
+        wired = {net.name for net in model.nets if any(root(("wire", i)) == seen[net.name] for i in range(len(drawing.wires)))}
+        assert {"I2C_SDA", "I2C_SCL", "LED_DATA_3V3", "LED_DATA_5V", "LED_DIN", "BUZZER_BASE", "BUZZER_C", "+5V_JACK"} <= wired
+        assert all(f"PAD_{tile}" in wired for tile in TILES)
+
+
+def test_the_schematic_has_no_overlapping_text_and_no_wire_through_a_part():
+    for _, drawing in _drawings():
+        texts = sorted(drawing.texts, key=lambda item: item[1][0])
+        for index, (words, (x0, y0, x1, y1)) in enumerate(texts):
+            for other, (a0, b0, a1, b1) in texts[index + 1 :]:
+                if a0 >= x1 - 1:
+                    break
+                assert y1 - 1 <= b0 or b1 - 1 <= y0, (words, other)
+        for line in drawing.wires:
+            for (ax, ay), (bx, by) in zip(line, line[1:]):
+                assert ax == bx or ay == by, line  # wires run across and down
+                for x, y, w, h in drawing.boxes:
+                    crosses = max(ax, bx) > x + 1 and min(ax, bx) < x + w - 1 and max(ay, by) > y + 1 and min(ay, by) < y + h - 1
+                    assert not crosses, ((ax, ay), (bx, by), (x, y, w, h))
