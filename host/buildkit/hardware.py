@@ -3,10 +3,12 @@
 ``hardware/bom.csv`` is the parts list (part, quantity, example, notes);
 ``hardware/costs.csv`` gives each of its parts a price (of what a builder buys:
 a pack, a spool, a sheet) and where the figure comes from.
-``hardware/README.md`` shows the list as a table, with each part's cost and
-the totals (the table without the Pi, the Pi, the game), and carries the
-power budget (``power.py``) between ``<!-- generated: NAME -->`` and
-``<!-- end: NAME -->`` markers. ``python host/buildkit hardware`` rewrites those
+``hardware/README.md`` (the build guide's main path) shows the list short, a
+part, how many, an example and its cost; ``hardware/appendix-parts.md`` shows it
+whole, with each part's notes and the totals (the table without the Pi, the Pi,
+the game), and carries the power budget (``power.py``). The guide's pages
+(``GUIDE_PAGES``) hold these between ``<!-- generated: NAME -->`` and
+``<!-- end: NAME -->`` markers, each section on one page. ``python host/buildkit hardware`` rewrites those
 sections; ``--check`` says whether they are up to date; ``--picture`` renders
 ``hardware/table.png`` and ``--stl FOLDER`` every printable part of
 ``hardware/enclosure.scad`` with OpenSCAD (those two only render); ``--define NAME=VALUE`` (again for each)
@@ -48,6 +50,9 @@ GAME_PARTS = ("Codenames game",)
 #: printed route it leaves out (the plate's PLA, the hood's inserts: nuts under the sheet instead).
 MDF_ROUTE = "for the MDF route"
 MDF_DROPS = ("top plate", "threaded insert M3")
+#: The build guide's pages, in reading order: the main path first, then its appendices.
+GUIDE_PAGES = ("README.md", "appendix-parts.md", "appendix-design.md", "appendix-mdf-route.md", "appendix-variants.md",
+               "appendix-steps.md", "appendix-checks.md", "appendix-troubleshooting.md")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
 PICTURE_SIZE = (1200, 900)
@@ -226,6 +231,24 @@ def bom_markdown(parts: list[Part], costs: list[Cost] | None = None) -> str:
     return text + (costs_markdown(parts, costs, prices) if prices else "")
 
 
+def shopping_markdown(parts: list[Part], costs: list[Cost]) -> str:
+    """The parts list as the guide's main path shows it: what to buy, how many and what it costs; the notes are
+    the appendix's."""
+    prices = priced(parts, costs)
+    lines = [f"| part | quantity | example | cost ({costs[0].currency}) |", "|---|---|---|---:|"]
+    for p in parts:
+        cost = _cost_cell(p, prices[p.part])[1]
+        cells = [p.part, str(p.quantity) if p.quantity else "optional", p.example, cost]
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    t = totals(parts, prices)
+    return (
+        "\n".join(lines) + "\n\n"
+        f"**The table with a Pi: {money(t.with_pi)}** ({money(t.kit)} without the Pi, its card and its supply), "
+        f"on the printed route, in whole packs; the game {money(t.game)} more. What each part is for, and what to look "
+        "for when you buy it: [the parts in full](appendix-parts.md#parts-with-their-notes).\n"
+    )
+
+
 def costs_markdown(parts: list[Part], costs: list[Cost], prices: dict[str, Cost]) -> str:
     t = totals(parts, prices)
     months = sorted({cost.checked for cost in costs})
@@ -284,15 +307,38 @@ NO_FOLDER = (
 )
 
 
-def readme(folder: Path, config: Config | None = None) -> str:
-    """``hardware/README.md`` as it should be: its generated sections from bom.csv, costs.csv and the power budget."""
+def pages(folder: Path, config: Config | None = None) -> dict[str, str]:
+    """The guide's pages as they should be (name: text): their generated sections from bom.csv, costs.csv and the
+    power budget, each section on the one page that carries it."""
     config = parse("") if config is None else config
     bom_path, costs_path = folder / "bom.csv", folder / "costs.csv"
     parts = read_bom(bom_path.read_text("utf-8"), str(bom_path))
     costs = read_costs(costs_path.read_text("utf-8"), str(costs_path))
     priced(parts, costs, str(costs_path))  # names the file in a missing or extra row's message
-    sections = {"bom": bom_markdown(parts, costs), "power": power.markdown(power.power_budget(config), config)}
-    return replace_sections((folder / "README.md").read_text("utf-8"), sections, str(folder / "README.md"))
+    sections = {"shopping": shopping_markdown(parts, costs), "bom": bom_markdown(parts, costs),
+                "power": power.markdown(power.power_budget(config), config)}
+    texts = {name: (folder / name).read_text("utf-8") for name in GUIDE_PAGES if (folder / name).is_file()}
+    if "README.md" not in texts:
+        raise BomError(f"{folder / 'README.md'}: not found")
+    result = {}
+    for name, text in texts.items():
+        here = {key: body for key, body in sections.items() if f"<!-- generated: {key} -->" in text}
+        result[name] = replace_sections(text, here, str(folder / name))
+        sections = {key: body for key, body in sections.items() if key not in here}
+    if sections:
+        missing = ", ".join(f"'<!-- generated: {key} -->'" for key in sections)
+        raise BomError(f"{folder}: no page of the guide has {missing} ... '<!-- end: NAME -->': put it back on one")
+    return result
+
+
+def readme(folder: Path, config: Config | None = None) -> str:
+    """``hardware/README.md`` as it should be (the guide's main path; ``pages`` gives every page)."""
+    return pages(folder, config)["README.md"]
+
+
+def guide_text(folder: Path) -> str:
+    """The whole guide as committed, its pages in reading order: what the tests look for a sentence in."""
+    return "\n".join((folder / name).read_text("utf-8") for name in GUIDE_PAGES if (folder / name).is_file())
 
 
 # --- OpenSCAD
@@ -381,19 +427,21 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.check or not renders:  # --picture and --stl only render: the README is left as it is
         try:
-            text = readme(folder)
+            texts = pages(folder)
         except (OSError, BomError) as error:
             print(f"{COMMAND}: {error}", file=sys.stderr)
             return 2
-        path = folder / "README.md"
+        stale = [folder / name for name, text in texts.items() if (folder / name).read_text("utf-8") != text]
         if args.check:
-            if path.read_text("utf-8") != text:
+            for path in stale:
                 print(f"{path}: out of date: run `{COMMAND}`", file=sys.stderr)
+            if stale:
                 return 1
-            print(f"{path}: up to date")
+            print(f"{folder / 'README.md'}: up to date")
         else:
-            path.write_text(text, "utf-8")
-            print(path)
+            for path in stale:
+                path.write_text(texts[path.name], "utf-8")
+                print(path)
     scad = folder / "enclosure.scad"
     if (args.picture or args.stl) and openscad() is None:
         print(f"{COMMAND}: OpenSCAD is not installed: sudo apt install openscad", file=sys.stderr)
