@@ -364,13 +364,14 @@ def picture_command(scad: Path, output: Path, *defines: str) -> list[str]:
         raise RuntimeError(f"{scad}: OpenSCAD printed no 'figure camera' line")
     camera = ",".join(f"{float(n):g}" for n in match[1].split(","))
     command[1:1] = ["--imgsize", f"{PICTURE_SIZE[0]},{PICTURE_SIZE[1]}", "--colorscheme", "Tomorrow", f"--camera={camera}"]
-    if shutil.which("xvfb-run") and not _has_display():
+    if needs_xvfb():
         command[:0] = ["xvfb-run", "-a"]
     return command
 
 
-def _has_display() -> bool:
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+def needs_xvfb() -> bool:
+    """OpenSCAD's preview renderer needs a display: xvfb-run gives it one where there is none."""
+    return bool(shutil.which("xvfb-run")) and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def echoes(scad: Path, *defines: str) -> str:
@@ -411,14 +412,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--check", action="store_true", help="only say whether hardware/README.md is up to date (exit 1 if not)")
     parser.add_argument("--picture", action="store_true", help="render hardware/table.png with OpenSCAD")
+    parser.add_argument("--steps", action="store_true", help="render the build guide's step pictures into hardware/steps/ with OpenSCAD")
     parser.add_argument("--stl", metavar="DIR", type=Path, help="render every printable part into DIR with OpenSCAD (several minutes)")
     parser.add_argument("--folder", metavar="DIR", type=Path, help="the hardware/ folder (default: the checkout's, else ./hardware)")
     parser.add_argument("--define", metavar="NAME=VALUE", type=define, action="append", default=[],
                         help="""set a parameter of enclosure.scad for --stl and --picture, as OpenSCAD's -D does (again for each): --define 'clue_input="encoder"'""")
     args = parser.parse_args(argv)
-    renders = args.picture or args.stl
+    renders = args.picture or args.stl or args.steps
     if args.check and renders:
-        parser.error("--check does not go with --picture or --stl (they render, --check reads the README)")
+        parser.error("--check does not go with --picture, --steps or --stl (they render, --check reads the README)")
     if args.define and not renders:
         parser.error("--define only goes with --picture or --stl (the README's sections take no parameters)")
     folder = args.folder or default_folder()
@@ -443,12 +445,17 @@ def main(argv: list[str] | None = None) -> int:
                 path.write_text(texts[path.name], "utf-8")
                 print(path)
     scad = folder / "enclosure.scad"
-    if (args.picture or args.stl) and openscad() is None:
+    if renders and openscad() is None:
         print(f"{COMMAND}: OpenSCAD is not installed: sudo apt install openscad", file=sys.stderr)
         return 2
     if args.picture:
         subprocess.run(picture_command(scad, folder / "table.png", *args.define), check=True)
         print(folder / "table.png")
+    if args.steps:
+        from . import steps  # the guide's pictures: only this option needs them
+
+        for path in steps.render(folder):
+            print(path)
     if args.stl:
         args.stl.mkdir(parents=True, exist_ok=True)
         for name, defines in printable_parts(scad, *args.define):
