@@ -37,7 +37,7 @@ from pathlib import Path
 
 from codenames_board import __version__
 from codenames_board.config import Config, parse
-from . import power
+from . import power, steps
 
 COMMAND = "python host/buildkit hardware"
 BOM_COLUMNS = ("part", "quantity", "example", "notes")
@@ -452,10 +452,11 @@ def main(argv: list[str] | None = None) -> int:
         subprocess.run(picture_command(scad, folder / "table.png", *args.define), check=True)
         print(folder / "table.png")
     if args.steps:
-        from . import steps  # the guide's pictures: only this option needs them
-
-        for path in steps.render(folder):
-            print(path)
+        (folder / "steps").mkdir(exist_ok=True)
+        for name, (step, camera) in steps.PICTURES.items():
+            run = steps.command(scad_command(scad, folder / "steps" / name, 'part="step"', f"step={step}"), step, camera)
+            subprocess.run(["xvfb-run", "-a", *run] if needs_xvfb() else run, check=True, capture_output=True)
+            print(folder / "steps" / name)
     if args.stl:
         args.stl.mkdir(parents=True, exist_ok=True)
         for name, defines in printable_parts(scad, *args.define):

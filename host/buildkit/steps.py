@@ -1,18 +1,13 @@
 """The build guide's step pictures: ``hardware/steps/NN-name.png``, rendered from ``hardware/enclosure.scad``
 (``part = "step"``, drawn by ``hardware/steps.scad``) so that they stay in step with the model.
 
-``python host/buildkit hardware --steps`` renders them all (OpenSCAD's preview renderer: a few seconds each, with
-xvfb-run where there is no display); the guide shows the wiring pages' own drawings for the steps that are wiring
+``python host/buildkit hardware --steps`` renders them all: this module says what to draw and from where,
+hardware.py runs OpenSCAD (its preview renderer: a few seconds each, with xvfb-run where there is no display); the guide shows the wiring pages' own drawings for the steps that are wiring
 (steps 1, 2 and 14) and the table's picture for the bring-up (step 15). The tests check that every picture here is
 committed and shown by its step; rendering them all again is a builder's or a maintainer's command, not CI's.
 """
 
 from __future__ import annotations
-
-import subprocess
-from pathlib import Path
-
-from . import hardware
 
 SIZE = (900, 600)
 COUPON_CENTRE = (48, 35.5, 9.2)
@@ -35,29 +30,15 @@ PICTURES = {
 }
 
 
-def command(scad: Path, output: Path, step: int, camera: tuple[int, int, int, int]) -> list[str]:
-    """OpenSCAD drawing one step's picture into ``output``."""
+def command(scad_command: list[str], step: int, camera: tuple[int, int, int, int]) -> list[str]:
+    """OpenSCAD drawing one step's picture: ``scad_command`` (hardware.scad_command with ``part="step"`` and
+    ``step=N``) with the picture's size, colours and camera."""
     *rotation, distance = camera
     if distance:  # an eye looking at the coupon's centre from the front left, above: rotation ignored
         eye = (COUPON_CENTRE[0] - 0.35 * distance, COUPON_CENTRE[1] - 0.6 * distance, COUPON_CENTRE[2] + 0.7 * distance)
         gimbal = ",".join(f"{n:g}" for n in (*eye, *COUPON_CENTRE))
     else:
         gimbal = ",".join(f"{n:g}" for n in (0, 0, 0, *rotation, 2000))
-    program, *rest = hardware.scad_command(scad, output, 'part="step"', f"step={step}")
+    program, *rest = scad_command
     return [program, "--imgsize", f"{SIZE[0]},{SIZE[1]}", "--colorscheme", "Tomorrow Night", f"--camera={gimbal}",
             *([] if distance else ["--autocenter", "--viewall"]), *rest]
-
-
-def render(folder: Path, names: list[str] | None = None) -> list[Path]:
-    """Every step picture (or those named) into ``folder / "steps"``; the paths written."""
-    (folder / "steps").mkdir(exist_ok=True)
-    written = []
-    for name in names or list(PICTURES):
-        step, camera = PICTURES[name]
-        output = folder / "steps" / name
-        run = command(folder / "enclosure.scad", output, step, camera)
-        if hardware.needs_xvfb():
-            run[:0] = ["xvfb-run", "-a"]
-        subprocess.run(run, check=True, capture_output=True)
-        written.append(output)
-    return written
