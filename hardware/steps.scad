@@ -64,8 +64,8 @@ module step_view(n) {
         tile_board();
     }
     else if (n == 7) { ledboard(); led_boards(); }
-    else if (n == 8) flipped() { color("WhiteSmoke") top_plate(); pad_labels(); }
-    else if (n == 9) flipped() { color("WhiteSmoke") top_plate(); pad_labels(); under_plate_parts(); }
+    else if (n == 8) flipped() { color("DarkGray") top_plate(); pad_labels(); }  // grey: the white labels show on it
+    else if (n == 9) flipped() { color("DarkGray") top_plate(); pad_labels(); under_plate_parts(); }
     else if (n == 10 || n == 11) flipped() {
         color("WhiteSmoke") top_plate();
         under_plate_parts();
