@@ -39,7 +39,8 @@
 // of the LED board, the plate's walls stand on it.
 
 /* [What to render] */
-part = "all"; // [all, top, top_piece, tile_coupon, hood, ledboard, ledboard_2d, top_2d, top_counterbore_2d, acrylic_2d, strips_2d, mdf_coupon_2d, light_boxes, floor_2d, back_2d]
+part = "all"; // [all, top, top_piece, tile_coupon, hood, ledboard, ledboard_2d, top_2d, top_counterbore_2d, acrylic_2d, strips_2d, mdf_coupon_2d, light_boxes, floor_2d, back_2d, step]
+step = 3;                   // part = "step": the build guide's picture of that step (steps.scad)
 piece = [0, 0];
 coupon = [2, 2];            // the tile_coupon's tile: [row 0-4 = A-E, column 0-4 = 1-5]
 coupon_rim = 4;             // plate around its chamber walls
@@ -497,7 +498,7 @@ module box(p0, p1) { translate(p0) cube(p1 - p0); }
 // The tile coupon renders only what lies near its tile (CGAL's time grows with every cutter, near or not)
 coupon_c = cell(coupon[0], coupon[1]);
 coupon_box = [coupon_c - pitch / 2 - [coupon_rim, coupon_rim], coupon_c + pitch / 2 + [coupon_rim, coupon_rim]];
-clip = part == "tile_coupon" || part == "mdf_coupon_2d" ? coupon_box : undef;
+clip = part == "tile_coupon" || part == "mdf_coupon_2d" || (part == "step" && step == 3) ? coupon_box : undef;
 function near(p, r) = clip == undef || (p[0] + r > clip[0][0] && p[0] - r < clip[1][0] && p[1] + r > clip[0][1] && p[1] - r < clip[1][1]);
 module clip_2d() {
     if (clip == undef) children();
@@ -908,6 +909,10 @@ if (part == "all") {
     floor_2d();
 } else if (part == "back_2d") {
     back_2d();
+} else if (part == "step") {
+    step_view(step);
 } else {
-    echo(str("WARNING: unknown part \"", part, "\": all, top, top_piece, tile_coupon, hood, ledboard, ledboard_2d, top_2d, top_counterbore_2d, acrylic_2d, strips_2d, mdf_coupon_2d, light_boxes, floor_2d, back_2d"));
+    echo(str("WARNING: unknown part \"", part, "\": all, top, top_piece, tile_coupon, hood, ledboard, ledboard_2d, top_2d, top_counterbore_2d, acrylic_2d, strips_2d, mdf_coupon_2d, light_boxes, floor_2d, back_2d, step"));
 }
+
+include <steps.scad>

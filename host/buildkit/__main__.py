@@ -21,7 +21,7 @@ if not __package__:  # python host/buildkit
 PROG = "python host/buildkit"
 COMMANDS = {
     "wiring": "write wiring/: the tables, the diagrams and the netlist, from the pin tables",
-    "hardware": "rewrite hardware/README.md's parts list and power budget; --picture, --stl DIR render the enclosure",
+    "hardware": "rewrite the build guide's parts lists and power budget; --picture, --steps, --stl DIR render the enclosure",
     "power": "print the LED power budget of a config (--config FILE; the shipped defaults without it)",
 }
 

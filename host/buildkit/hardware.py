@@ -3,10 +3,12 @@
 ``hardware/bom.csv`` is the parts list (part, quantity, example, notes);
 ``hardware/costs.csv`` gives each of its parts a price (of what a builder buys:
 a pack, a spool, a sheet) and where the figure comes from.
-``hardware/README.md`` shows the list as a table, with each part's cost and
-the totals (the table without the Pi, the Pi, the game), and carries the
-power budget (``power.py``) between ``<!-- generated: NAME -->`` and
-``<!-- end: NAME -->`` markers. ``python host/buildkit hardware`` rewrites those
+``hardware/README.md`` (the build guide's main path) shows the list short, a
+part, how many, an example and its cost; ``hardware/appendix-parts.md`` shows it
+whole, with each part's notes and the totals (the table without the Pi, the Pi,
+the game), and carries the power budget (``power.py``). The guide's pages
+(``GUIDE_PAGES``) hold these between ``<!-- generated: NAME -->`` and
+``<!-- end: NAME -->`` markers, each section on one page. ``python host/buildkit hardware`` rewrites those
 sections; ``--check`` says whether they are up to date; ``--picture`` renders
 ``hardware/table.png`` and ``--stl FOLDER`` every printable part of
 ``hardware/enclosure.scad`` with OpenSCAD (those two only render); ``--define NAME=VALUE`` (again for each)
@@ -35,7 +37,7 @@ from pathlib import Path
 
 from codenames_board import __version__
 from codenames_board.config import Config, parse
-from . import power
+from . import power, steps
 
 COMMAND = "python host/buildkit hardware"
 BOM_COLUMNS = ("part", "quantity", "example", "notes")
@@ -48,6 +50,9 @@ GAME_PARTS = ("Codenames game",)
 #: printed route it leaves out (the plate's PLA, the hood's inserts: nuts under the sheet instead).
 MDF_ROUTE = "for the MDF route"
 MDF_DROPS = ("top plate", "threaded insert M3")
+#: The build guide's pages, in reading order: the main path first, then its appendices.
+GUIDE_PAGES = ("README.md", "appendix-parts.md", "appendix-design.md", "appendix-mdf-route.md", "appendix-variants.md",
+               "appendix-steps.md", "appendix-checks.md", "appendix-troubleshooting.md")
 MONTHS = ("January", "February", "March", "April", "May", "June", "July", "August", "September", "October",
           "November", "December")
 PICTURE_SIZE = (1200, 900)
@@ -226,6 +231,24 @@ def bom_markdown(parts: list[Part], costs: list[Cost] | None = None) -> str:
     return text + (costs_markdown(parts, costs, prices) if prices else "")
 
 
+def shopping_markdown(parts: list[Part], costs: list[Cost]) -> str:
+    """The parts list as the guide's main path shows it: what to buy, how many and what it costs; the notes are
+    the appendix's."""
+    prices = priced(parts, costs)
+    lines = [f"| part | quantity | example | cost ({costs[0].currency}) |", "|---|---|---|---:|"]
+    for p in parts:
+        cost = _cost_cell(p, prices[p.part])[1]
+        cells = [p.part, str(p.quantity) if p.quantity else "optional", p.example, cost]
+        lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
+    t = totals(parts, prices)
+    return (
+        "\n".join(lines) + "\n\n"
+        f"**The table with a Pi: {money(t.with_pi)}** ({money(t.kit)} without the Pi, its card and its supply), "
+        f"on the printed route, in whole packs; the game {money(t.game)} more. What each part is for, and what to look "
+        "for when you buy it: [the parts in full](appendix-parts.md#parts-with-their-notes).\n"
+    )
+
+
 def costs_markdown(parts: list[Part], costs: list[Cost], prices: dict[str, Cost]) -> str:
     t = totals(parts, prices)
     months = sorted({cost.checked for cost in costs})
@@ -284,15 +307,38 @@ NO_FOLDER = (
 )
 
 
-def readme(folder: Path, config: Config | None = None) -> str:
-    """``hardware/README.md`` as it should be: its generated sections from bom.csv, costs.csv and the power budget."""
+def pages(folder: Path, config: Config | None = None) -> dict[str, str]:
+    """The guide's pages as they should be (name: text): their generated sections from bom.csv, costs.csv and the
+    power budget, each section on the one page that carries it."""
     config = parse("") if config is None else config
     bom_path, costs_path = folder / "bom.csv", folder / "costs.csv"
     parts = read_bom(bom_path.read_text("utf-8"), str(bom_path))
     costs = read_costs(costs_path.read_text("utf-8"), str(costs_path))
     priced(parts, costs, str(costs_path))  # names the file in a missing or extra row's message
-    sections = {"bom": bom_markdown(parts, costs), "power": power.markdown(power.power_budget(config), config)}
-    return replace_sections((folder / "README.md").read_text("utf-8"), sections, str(folder / "README.md"))
+    sections = {"shopping": shopping_markdown(parts, costs), "bom": bom_markdown(parts, costs),
+                "power": power.markdown(power.power_budget(config), config)}
+    texts = {name: (folder / name).read_text("utf-8") for name in GUIDE_PAGES if (folder / name).is_file()}
+    if "README.md" not in texts:
+        raise BomError(f"{folder / 'README.md'}: not found")
+    result = {}
+    for name, text in texts.items():
+        here = {key: body for key, body in sections.items() if f"<!-- generated: {key} -->" in text}
+        result[name] = replace_sections(text, here, str(folder / name))
+        sections = {key: body for key, body in sections.items() if key not in here}
+    if sections:
+        missing = ", ".join(f"'<!-- generated: {key} -->'" for key in sections)
+        raise BomError(f"{folder}: no page of the guide has {missing} ... '<!-- end: NAME -->': put it back on one")
+    return result
+
+
+def readme(folder: Path, config: Config | None = None) -> str:
+    """``hardware/README.md`` as it should be (the guide's main path; ``pages`` gives every page)."""
+    return pages(folder, config)["README.md"]
+
+
+def guide_text(folder: Path) -> str:
+    """The whole guide as committed, its pages in reading order: what the tests look for a sentence in."""
+    return "\n".join((folder / name).read_text("utf-8") for name in GUIDE_PAGES if (folder / name).is_file())
 
 
 # --- OpenSCAD
@@ -318,13 +364,14 @@ def picture_command(scad: Path, output: Path, *defines: str) -> list[str]:
         raise RuntimeError(f"{scad}: OpenSCAD printed no 'figure camera' line")
     camera = ",".join(f"{float(n):g}" for n in match[1].split(","))
     command[1:1] = ["--imgsize", f"{PICTURE_SIZE[0]},{PICTURE_SIZE[1]}", "--colorscheme", "Tomorrow", f"--camera={camera}"]
-    if shutil.which("xvfb-run") and not _has_display():
+    if needs_xvfb():
         command[:0] = ["xvfb-run", "-a"]
     return command
 
 
-def _has_display() -> bool:
-    return bool(os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
+def needs_xvfb() -> bool:
+    """OpenSCAD's preview renderer needs a display: xvfb-run gives it one where there is none."""
+    return bool(shutil.which("xvfb-run")) and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
 
 
 def echoes(scad: Path, *defines: str) -> str:
@@ -365,14 +412,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--check", action="store_true", help="only say whether hardware/README.md is up to date (exit 1 if not)")
     parser.add_argument("--picture", action="store_true", help="render hardware/table.png with OpenSCAD")
+    parser.add_argument("--steps", action="store_true", help="render the build guide's step pictures into hardware/steps/ with OpenSCAD")
     parser.add_argument("--stl", metavar="DIR", type=Path, help="render every printable part into DIR with OpenSCAD (several minutes)")
     parser.add_argument("--folder", metavar="DIR", type=Path, help="the hardware/ folder (default: the checkout's, else ./hardware)")
     parser.add_argument("--define", metavar="NAME=VALUE", type=define, action="append", default=[],
                         help="""set a parameter of enclosure.scad for --stl and --picture, as OpenSCAD's -D does (again for each): --define 'clue_input="encoder"'""")
     args = parser.parse_args(argv)
-    renders = args.picture or args.stl
+    renders = args.picture or args.stl or args.steps
     if args.check and renders:
-        parser.error("--check does not go with --picture or --stl (they render, --check reads the README)")
+        parser.error("--check does not go with --picture, --steps or --stl (they render, --check reads the README)")
     if args.define and not renders:
         parser.error("--define only goes with --picture or --stl (the README's sections take no parameters)")
     folder = args.folder or default_folder()
@@ -381,26 +429,34 @@ def main(argv: list[str] | None = None) -> int:
         return 2
     if args.check or not renders:  # --picture and --stl only render: the README is left as it is
         try:
-            text = readme(folder)
+            texts = pages(folder)
         except (OSError, BomError) as error:
             print(f"{COMMAND}: {error}", file=sys.stderr)
             return 2
-        path = folder / "README.md"
+        stale = [folder / name for name, text in texts.items() if (folder / name).read_text("utf-8") != text]
         if args.check:
-            if path.read_text("utf-8") != text:
+            for path in stale:
                 print(f"{path}: out of date: run `{COMMAND}`", file=sys.stderr)
+            if stale:
                 return 1
-            print(f"{path}: up to date")
+            print(f"{folder / 'README.md'}: up to date")
         else:
-            path.write_text(text, "utf-8")
-            print(path)
+            for path in stale:
+                path.write_text(texts[path.name], "utf-8")
+                print(path)
     scad = folder / "enclosure.scad"
-    if (args.picture or args.stl) and openscad() is None:
+    if renders and openscad() is None:
         print(f"{COMMAND}: OpenSCAD is not installed: sudo apt install openscad", file=sys.stderr)
         return 2
     if args.picture:
         subprocess.run(picture_command(scad, folder / "table.png", *args.define), check=True)
         print(folder / "table.png")
+    if args.steps:
+        (folder / "steps").mkdir(exist_ok=True)
+        for name, (step, camera) in steps.PICTURES.items():
+            run = steps.command(scad_command(scad, folder / "steps" / name, 'part="step"', f"step={step}"), step, camera)
+            subprocess.run(["xvfb-run", "-a", *run] if needs_xvfb() else run, check=True, capture_output=True)
+            print(folder / "steps" / name)
     if args.stl:
         args.stl.mkdir(parents=True, exist_ok=True)
         for name, defines in printable_parts(scad, *args.define):

@@ -184,7 +184,7 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
     assert "centre-positive" in bom["LED supply"].example and "lug 3 (the switch) left unconnected" in bom["DC barrel jack"].notes
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
     assert f"**{math.ceil(cables.first_led_cable() / 10):.0f} cm**" in readme and "leave the switch lug unconnected" in readme  # rounded up
-    guide = " ".join((ROOT / "hardware" / "README.md").read_text("utf-8").split())
+    guide = " ".join(hardware.guide_text(ROOT / "hardware").split())
     assert f"**the J13 cable** ({math.ceil(cables.first_led_cable() / 10):.0f} cm of red, green and black 22 AWG" in guide
     assert f"The J13 cable: {math.ceil(cables.first_led_cable() / 10):.0f} cm each of red, green and black 22 AWG" in guide
 
@@ -192,7 +192,7 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
 def test_the_firmware_guide_gives_the_hardware_guides_pad_size():
     import re
 
-    guide = (ROOT / "hardware" / "README.md").read_text("utf-8")
+    guide = hardware.guide_text(ROOT / "hardware")
     size = re.search(r"copper foil, (\d+ x \d+) mm", guide)[1]
     firmware = " ".join((ROOT / "firmware" / "README.md").read_text("utf-8").split())
     assert f"a PCB pad, {size} mm" in firmware
@@ -245,5 +245,5 @@ def test_the_led_fuse_carries_the_capped_draw_and_opens_before_a_wire_runs_hot()
     assert power.fuse_fits(budget)
     bom = parts()
     assert "3 A" in bom["fuse with inline holder"].example and "only with another 3 A fuse" in bom["fuse with inline holder"].notes
-    guide = " ".join((ROOT / "hardware" / "README.md").read_text("utf-8").split())
+    guide = " ".join(hardware.guide_text(ROOT / "hardware").split())
     assert f"**The fuse: {power.amps(fuse.rating_ma)}**" in guide and "## Safety" in guide

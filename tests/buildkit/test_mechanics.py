@@ -17,7 +17,7 @@ from buildkit import cables, electrical, hardware, mechanics, perfboard, power, 
 ROOT = Path(__file__).resolve().parents[2]
 HARDWARE = ROOT / "hardware"
 SCAD = HARDWARE / "enclosure.scad"
-README = (HARDWARE / "README.md").read_text("utf-8")
+README = hardware.guide_text(HARDWARE)  # the guide: its main path and its appendices
 GUIDE = " ".join(README.split())
 #: the first hood, which hid the middle of row A
 OLD_HOOD = ("hood_tilt=60", "hood_lift=10", "hood_visor=25", "hood_gap=8")
@@ -925,7 +925,7 @@ def test_the_tile_coupon_is_one_tile_with_its_walls_printable_in_under_an_hour(r
     mesh = mechanics.measure(mechanics.read_stl((out / "tile_coupon.stl").read_text()))
     assert mechanics.print_minutes(mesh) < 60
     # the build guide's figure for it is the model's
-    guide = (HARDWARE / "README.md").read_text("utf-8")
+    guide = hardware.guide_text(HARDWARE)
     found = re.findall(r"(\d+) g (?:test coupon|of PLA)|about (\d+) g, under an hour", guide)
     stated = {int(grams) for pair in found for grams in pair if grams}
     assert len(found) >= 3  # the step, the prototype's section and the parts table

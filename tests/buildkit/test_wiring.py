@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from buildkit import cables, circuit, electrical, power, wiring
+from buildkit import cables, circuit, electrical, hardware, power, wiring
 from buildkit.pinouts import PI_HEADER as PI_HEADER_NAMES
 from codenames_board.config import SCHEMA, SPI_DISPLAY_PINS, parse
 from codenames_board.engine.key import tile_name
@@ -301,7 +301,7 @@ def test_block_diagram_quotes_the_power_budgets_capped_draw_at_the_default_brigh
     # what the firmware lets the LEDs draw at the configured brightness, as hardware/README.md's budget says it
     assert f"LEDs: {budget.drawn_max_ma} mA at most at brightness {budget.brightness} (cap {budget.cap_ma} mA)" in diagram
     assert budget.drawn_max_ma < budget.cap_ma and f"capped at {budget.cap_ma}" not in diagram
-    assert f"**{budget.drawn_max_ma} mA**" in (ROOT / "hardware" / "README.md").read_text("utf-8")
+    assert f"**{budget.drawn_max_ma} mA**" in hardware.guide_text(ROOT / "hardware")
     assert f"fuse {power.amps(electrical.LED_FUSE.rating_ma)} right after the DC jack" in diagram
     assert f"{board.LEDS * 3 * board.LED_MA_PER_CHANNEL} mA" not in diagram  # the dark LEDs' own draw counts too
 
@@ -342,6 +342,6 @@ def test_display_notes_name_the_parts_lists_display_and_its_bookworm_driver():
 
 def test_no_generated_page_carries_an_unfilled_placeholder():
     # a string that lost its f prefix prints its braces: "{perfboard.fill(model) * 100:.0f} %" reached the page once
-    for page in (WIRING / "README.md", ROOT / "hardware" / "README.md"):
+    for page in (WIRING / "README.md", *sorted((ROOT / "hardware").glob("*.md"))):
         text = page.read_text("utf-8")
         assert not re.findall(r"\{[A-Za-z_][\w.]*(?:\(|:|\})", text), page
