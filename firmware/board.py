@@ -4,13 +4,26 @@
 FIRMWARE_VERSION = "0.1.0"
 IDENTITY_FILE = "fwid.txt"  # written by the host's installer: which files these are (PROTOCOL.md, "Maintenance")
 
-# Touch pads: three MPR121 capacitive touch controllers on I2C0.
-I2C_ID = 0
-I2C_SDA = 4  # GP4, Pico pin 6
+# Touch pads: three MPR121 capacitive touch controllers on the Pico's two I2C
+# buses. Boards 1 and 2 share I2C0 at 0x5A (ADDR to GND) and 0x5B (ADDR to
+# 3V3); board 3 has I2C1 to itself at 0x5A (ADDR to GND). A third board on
+# I2C0 would need ADDR on SDA (0x5C) or SCL (0x5D), and the breakout's 10 kΩ
+# ADDR pull-down would then load that line against its pull-ups: SDA idling at
+# about 2.5 V against the MPR121's 2.3 V input-high threshold. Two more pins
+# buy every line a full 3.3 V.
+I2C_SDA = 4  # GP4, Pico pin 6: I2C0
 I2C_SCL = 5  # GP5, Pico pin 7
+I2C1_SDA = 6  # GP6, Pico pin 9: I2C1
+I2C1_SCL = 7  # GP7, Pico pin 10
+I2C_PINS = ((I2C_SDA, I2C_SCL), (I2C1_SDA, I2C1_SCL))  # bus id -> (SDA, SCL)
 I2C_FREQ = 400_000
 I2C_TIMEOUT_US = 5000  # a stuck bus costs the scan 5 ms, not 50
-MPR121_ADDRESSES = (0x5A, 0x5B, 0x5C)  # ADDR pin to GND, 3V3, SDA
+# Per board, 1 to 3: (I2C bus, address, IRQ pin). IRQ is the MPR121's
+# active-low open-drain output, low from a change of a pad's status until the
+# status is read; one GPIO per board, read with the Pico's internal pull-up,
+# so the firmware reads only the board that has news (mpr121.PadArray). Each
+# board scans only the electrodes its tiles use (PADS below).
+MPR121S = ((0, 0x5A, 8), (0, 0x5B, 9), (1, 0x5A, 10))  # IRQ on GP8 (pin 11), GP9 (pin 12), GP10 (pin 14)
 
 # Touch sensing (TUNING.md): a pad counts as touched when its signal drops
 # more than TOUCH_THRESHOLD counts below its baseline, and as let go when the
@@ -36,7 +49,7 @@ LEDS = TILES + STATUS_LEDS
 
 # Tile -> (controller, electrode). Tiles are row-major as the operatives see
 # the grid (tile 0 their top left). Controller 0 takes tiles 0-11, 1 takes
-# 12-23, 2 takes tile 24 (its other electrodes are free).
+# 12-23, 2 takes tile 24 on its ELE0 (the only electrode it scans).
 PADS = tuple((tile // 12, tile % 12) for tile in range(TILES))
 
 # Logical LED (25 tiles row-major, then the status LEDs in order) -> position

@@ -47,16 +47,14 @@ else:
     from mpr121 import PadArray
 
     micropython.kbd_intr(-1)  # a Ctrl-C byte in a frame must not stop the board
-    i2c = machine.I2C(
-        board.I2C_ID,
-        sda=machine.Pin(board.I2C_SDA),
-        scl=machine.Pin(board.I2C_SCL),
-        freq=board.I2C_FREQ,
-        timeout=board.I2C_TIMEOUT_US,
-    )
+    buses = [
+        machine.I2C(bus, sda=machine.Pin(sda), scl=machine.Pin(scl), freq=board.I2C_FREQ, timeout=board.I2C_TIMEOUT_US)
+        for bus, (sda, scl) in enumerate(board.I2C_PINS)
+    ]
     pads = PadArray(
-        i2c, board.MPR121_ADDRESSES, board.PADS,
+        tuple(buses[bus] for bus, _, _ in board.MPR121S), tuple(address for _, address, _ in board.MPR121S), board.PADS,
         touch=board.TOUCH_THRESHOLD, release=board.RELEASE_THRESHOLD, debounce=board.DEBOUNCE,
+        irqs=tuple(machine.Pin(irq, machine.Pin.IN, machine.Pin.PULL_UP) for _, _, irq in board.MPR121S),
     )
     pads.start()
     strip = neopixel.NeoPixel(machine.Pin(board.LED_PIN), board.LEDS)

@@ -3,7 +3,8 @@
 # filters each electrode, tracks a per-electrode baseline (so slow drift,
 # a warm hand or a new tablecloth is not a touch) and compares it with
 # touch/release thresholds plus a debounce count. We configure it once and
-# then read two status bytes per scan. Portable: the I2C bus is passed in.
+# then read two status bytes when its IRQ line says the status changed
+# (PadArray.read()). Portable: the I2C buses and IRQ pins are passed in.
 # The thresholds and debounce can change at run time (tune() and
 # tune_pads(), the host's TUNE and TUNEPAD) without the chip learning its
 # pads again (Mpr121.retune() says how, from the datasheet); the filtered
@@ -31,6 +32,12 @@ _sleep_ms = getattr(time, "sleep_ms", lambda ms: None)
 
 ELECTRODES = const(12)
 RETRY_MS = const(1000)
+# With an IRQ line, a controller is read only while its IRQ is low, and at least this often: the safety
+# net for a line that came loose (the Pico's pull-up then reads "nothing new" for ever). A poll that
+# finds a change the line did not signal marks the line broken, and that controller is read on every
+# scan from then on, as it would be without one: the first touch after the wire came off is up to
+# POLL_MS late, none after it.
+POLL_MS = const(100)
 SETTLE_MS = const(40)  # after a retune: 10 of the chip's 4 ms detection periods, enough for any debounce (7)
 
 _TOUCH_STATUS = const(0x00)  # 2 bytes, bit n = electrode n (bit 15: over-current)
@@ -64,14 +71,16 @@ _USL = const(201)
 _LSL = const(130)
 _TL = const(181)
 # ECR (datasheet 5.11): CL in bits 7-6, the proximity electrode in 5-4, the
-# electrodes scanned in 3-0. Any non-zero ELEPROX_EN or ELE_EN is Run mode.
+# electrodes scanned in 3-0 (ELE_EN: n scans ELE0 to ELE(n-1), 12-15 all 12).
+# Any non-zero ELEPROX_EN or ELE_EN is Run mode. Only the electrodes in use are
+# scanned (a controller with one pad scans ELE0 alone): fewer to charge per
+# cycle, and a free electrode's wire or solder blob can never raise a status.
 # setup(): CL = 10, baseline tracking on, seeded from the first reading's top
 # 5 bits, which sits at or below the signal: no pad starts touched. retune():
 # CL = 00, tracking on from the value the baseline register holds: the
 # baseline learnt so far, not a new one (see retune()).
-_ELECTRODES_ON = const(0x0C)  # electrodes 0-11, proximity off
-_ECR_RUN = const(0x8C)
-_ECR_RESUME = const(0x0C)
+_ECR_RUN = const(0x80)  # | ELE_EN
+_ECR_RESUME = const(0x00)  # | ELE_EN
 
 # Baseline filter (registers 0x2B-0x35), as (register, value).
 _FILTERS = (
@@ -93,12 +102,16 @@ def check_tuning(touch, release, debounce):
 
 class Mpr121:
     """One chip: 12 electrodes, each with its own touch and release threshold
-    (``touch[e]``, ``release[e]``, registers 0x41 + 2e and 0x42 + 2e) and one debounce."""
+    (``touch[e]``, ``release[e]``, registers 0x41 + 2e and 0x42 + 2e) and one debounce.
+    ``electrodes``: how many it scans, ELE0 up (1-12; ECR's ELE_EN)."""
 
-    def __init__(self, i2c, address, touch=12, release=6, debounce=1):
+    def __init__(self, i2c, address, touch=12, release=6, debounce=1, electrodes=ELECTRODES):
         check_tuning(touch, release, debounce)
+        if not 1 <= electrodes <= ELECTRODES:
+            raise ValueError("an MPR121 scans 1-12 electrodes")
         self.i2c = i2c
         self.address = address
+        self.electrodes = electrodes
         self.touch = bytearray([touch] * ELECTRODES)
         self.release = bytearray([release] * ELECTRODES)
         self.debounce = debounce  # DT = DR: a status change waits 4 ms per count
@@ -138,8 +151,8 @@ class Mpr121:
         self._write(_AUTO0, _AUTO0_VALUE)
         self._expect(_AFE2, _AFE2_VALUE)
         self._expect(_TOUCH_TH + 2 * ELECTRODES - 1, self.release[ELECTRODES - 1])
-        self._write(_ECR, _ECR_RUN)  # last: leaving stop mode runs auto-config, then scanning
-        self._expect(_ECR, _ECR_RUN)
+        self._write(_ECR, _ECR_RUN | self.electrodes)  # last: leaving stop mode runs auto-config, then scanning
+        self._expect(_ECR, _ECR_RUN | self.electrodes)
 
     def _write_tuning(self):
         # In stop mode only. The thresholds go in one transfer (the register address auto-increments).
@@ -185,16 +198,16 @@ class Mpr121:
         self._write(_AUTO0, _AUTO0_KEEP)
         self.i2c.writeto_mem(address, _BASELINE, baselines)
         self._expect(_TOUCH_TH + 2 * ELECTRODES - 1, self.release[ELECTRODES - 1])
-        self._write(_ECR, _ECR_RESUME)
-        self._expect(_ECR, _ECR_RESUME)
+        self._write(_ECR, _ECR_RESUME | self.electrodes)
+        self._expect(_ECR, _ECR_RESUME | self.electrodes)
 
     def running(self):
-        """True while the chip scans its 12 electrodes (after setup() or retune()); False after a
+        """True while the chip scans its electrodes (after setup() or retune()); False after a
         power glitch reset it (ECR 0: Stop mode)."""
-        return self._read(_ECR) & 0x3F == _ELECTRODES_ON
+        return self._read(_ECR) & 0x3F == self.electrodes
 
     def touched(self):
-        """The 12 electrodes' touch status as an int, bit n = electrode n."""
+        """The electrodes' touch status as an int, bit n = electrode n. Reading it lets the IRQ line go."""
         self.i2c.readfrom_mem_into(self.address, _TOUCH_STATUS, self._status)
         return (self._status[0] | self._status[1] << 8) & 0x0FFF
 
@@ -228,24 +241,40 @@ class PadArray:
     rewrites only the controllers whose registers change, with Mpr121.retune(): the pads keep
     their baselines and charge settings. For SETTLE_MS after that, read() reports a retuned
     controller's tiles as they were before, so a finger resting on a tile through a TUNE is
-    neither let go nor touched anew while the chip's status settles."""
+    neither let go nor touched anew while the chip's status settles.
 
-    def __init__(self, i2c, addresses, pads, ticks_ms=None, touch=12, release=6, debounce=1):
+    ``i2c``: the bus all controllers share, or a tuple with each controller's own (the table has
+    two buses). ``pads``: per tile, (controller, electrode); each controller scans its electrodes
+    from ELE0 up to the highest one a tile uses. ``irqs``: per controller, a pin whose value() is
+    0 while the chip's active-low IRQ output is (None: no line, read on every scan), or None for
+    no lines at all. With a line, read() reads a controller only while its IRQ is low and every
+    POLL_MS besides (see POLL_MS)."""
+
+    def __init__(self, i2c, addresses, pads, ticks_ms=None, touch=12, release=6, debounce=1, irqs=None):
         check_tuning(touch, release, debounce)
-        self.controllers = tuple(Mpr121(i2c, address, touch, release, debounce) for address in addresses)
-        self.pads = pads
+        count = len(addresses)
+        buses = i2c if isinstance(i2c, tuple) else (i2c,) * count
+        used = [0] * count
         routes = [[] for _ in addresses]
         for tile, (controller, electrode) in enumerate(pads):
-            if not (0 <= controller < len(routes) and 0 <= electrode < ELECTRODES):
+            if not (0 <= controller < count and 0 <= electrode < ELECTRODES):
                 raise ValueError("tile %d: no controller %d electrode %d" % (tile, controller, electrode))
             routes[controller].append((1 << electrode, 1 << tile))
+            used[controller] = max(used[controller], electrode + 1)
+        self.controllers = tuple(
+            Mpr121(buses[index], addresses[index], touch, release, debounce, max(1, used[index])) for index in range(count)
+        )
+        self.pads = pads
         self._routes = tuple(tuple(route) for route in routes)  # per controller: (electrode bit, tile bit)
         self._ticks_ms = ticks_ms or _ticks_ms
-        self._up = [False] * len(addresses)
-        self._checked = [0] * len(addresses)  # last setup attempt or health check
-        self._status = [0] * len(addresses)  # each controller's last status (read() holds it while settling)
-        self._retuned_at = [0] * len(addresses)
-        self._settling = [False] * len(addresses)
+        self._irqs = list(irqs) if irqs is not None else [None] * count  # None: read on every scan
+        self._up = [False] * count
+        self._checked = [0] * count  # last setup attempt or health check
+        self._status = [0] * count  # each controller's last status (read() holds it while settling or quiet)
+        self._read_at = [0] * count  # the last status read: POLL_MS counts from it
+        self._due = [True] * count  # read the status at the next scan whatever the IRQ says
+        self._retuned_at = [0] * count
+        self._settling = [False] * count
         self.missing = tuple(range(len(addresses)))
         self.tuning = (touch, release, debounce)  # the global layer: (touch, release, debounce)
         self._pad_touch = bytearray(len(pads))  # per tile, 0: the global thresholds
@@ -262,6 +291,7 @@ class PadArray:
     def _setup(self, index, now):
         self._checked[index] = now
         self._settling[index] = False
+        self._due[index] = True  # a fresh chip: its status from nothing, whatever its line did meanwhile
         try:
             self.controllers[index].setup()
             self._up[index] = True
@@ -354,6 +384,11 @@ class PadArray:
             tiles.append(None if reading is None else signal(reading[0], reading[1], electrode))
         return tiles
 
+    def without_irq(self):
+        """Read every controller on every scan from now on, as without IRQ lines (a bench's comparison)."""
+        for index in range(len(self._irqs)):
+            self._irqs[index] = None
+
     def _note_missing(self):
         missing = tuple(index for index in range(len(self._up)) if not self._up[index])
         if missing != self.missing:
@@ -381,18 +416,26 @@ class PadArray:
                     up = self._up[index]
             if not up:
                 continue
-            if self._settling[index] and _ticks_diff(now, self._retuned_at[index]) < SETTLE_MS:
-                status = self._status[index]  # just retuned: as before, until the chip's status settles
-            else:
+            status = self._status[index]  # as before: while settling after a retune, or while the IRQ is high
+            if self._settling[index] and _ticks_diff(now, self._retuned_at[index]) >= SETTLE_MS:
                 self._settling[index] = False
-                try:
-                    status = controller.touched()
-                except OSError:
-                    self._up[index] = False
-                    self._checked[index] = now
-                    changed = True
-                    continue
-                self._status[index] = status
+                self._due[index] = True
+            if not self._settling[index]:  # (just retuned: as before, until the chip's status settles)
+                irq = self._irqs[index]
+                quiet = irq is not None and irq.value()  # high: nothing new since the last read
+                if not quiet or self._due[index] or _ticks_diff(now, self._read_at[index]) >= POLL_MS:
+                    try:
+                        status = controller.touched()
+                    except OSError:
+                        self._up[index] = False
+                        self._checked[index] = now
+                        changed = True
+                        continue
+                    if quiet and status != self._status[index] and not self._due[index]:
+                        self._irqs[index] = None  # a change the line never signalled: read on every scan
+                    self._due[index] = False
+                    self._read_at[index] = now
+                    self._status[index] = status
             if status:  # nobody touching: nothing to route
                 for electrode_bit, tile_bit in self._routes[index]:
                     if status & electrode_bit:

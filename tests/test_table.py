@@ -382,7 +382,7 @@ def test_tile_board_problems_become_notices_with_tile_names(make_table):
     table.handle(BoardProblem("weird", "x"))
     texts = [notice.text(table.tr) for notice in table.ui.notices]
     assert texts == [
-        "Touch controller 2 (0x5B) does not answer: its tiles are dead.",
+        "Touch controller 2 (I2C0 0x5B) does not answer: its tiles are dead.",
         "All touch controllers answer again.",
         "The tile board reports: x",
     ]
@@ -392,18 +392,18 @@ def test_tile_board_problems_become_notices_with_tile_names(make_table):
 
 
 def test_silent_touch_controllers_are_named_as_the_build_guide_counts_them(make_table):
-    """The firmware counts the MPR121s from 0; hardware/README.md's tables call 0x5A "MPR121 1"."""
+    """The firmware counts the MPR121s from 0; hardware/README.md's tables call 0x5A on I2C0 "MPR121 1"."""
     from codenames_board.tileboard import BoardProblem
     from codenames_firmware import board
 
     from codenames_board import prompts as table_module
 
-    assert table_module.TOUCH_CONTROLLER_ADDRESSES == board.MPR121_ADDRESSES
+    assert table_module.TOUCH_CONTROLLERS == tuple((bus, address) for bus, address, _ in board.MPR121S)
     table, _, _ = make_table()
     table.handle(BoardProblem("pads", "0,2"))
-    assert table.ui.notices[-1].text(table.tr) == "Touch controllers 1 (0x5A), 3 (0x5C) do not answer: their tiles are dead."
+    assert table.ui.notices[-1].text(table.tr) == "Touch controllers 1 (I2C0 0x5A), 3 (I2C1 0x5A) do not answer: their tiles are dead."
     table.handle(BoardProblem("pads", "0"))
-    assert table.ui.notices[-1].text(table.tr) == "Touch controller 1 (0x5A) does not answer: its tiles are dead."
+    assert table.ui.notices[-1].text(table.tr) == "Touch controller 1 (I2C0 0x5A) does not answer: its tiles are dead."
 
 
 def test_a_new_or_resumed_game_is_shown_at_once_without_waiting_for_a_touch(make_table):

@@ -154,8 +154,13 @@ def pad_groups(board: ModuleType) -> list[list[tuple[int, int]]]:
     """For each MPR121: its (electrode, tile) pairs, electrode order."""
     return [
         sorted((electrode, tile) for tile, (owner, electrode) in enumerate(board.PADS) if owner == controller)
-        for controller in range(len(board.MPR121_ADDRESSES))
+        for controller in range(len(board.MPR121S))
     ]
+
+
+def i2c_nets(bus: int) -> tuple[str, str]:
+    """The (SDA, SCL) nets of the Pico's I2C bus ``bus``: I2C_SDA and I2C_SCL for bus 0, I2C_SDA_1 and I2C_SCL_1 for 1."""
+    return ("I2C_SDA", "I2C_SCL") if bus == 0 else (f"I2C_SDA_{bus}", f"I2C_SCL_{bus}")
 
 
 def _tile_board(b: _Builder, board: ModuleType) -> None:
@@ -170,16 +175,18 @@ def _tile_board(b: _Builder, board: ModuleType) -> None:
         """A Pico pin (1-40) on its socket."""
         return ("J1", f"#{pin}") if pin <= 20 else ("J2", f"#{pin - 20}")
 
-    sda, scl, data = (PICO_PHYSICAL[gp] for gp in (board.I2C_SDA, board.I2C_SCL, board.LED_PIN))
+    sda, data = PICO_PHYSICAL[board.I2C_SDA], PICO_PHYSICAL[board.LED_PIN]
     i2c_ground, led_ground = nearest_ground(sda, PICO_GROUNDS, _pico_xy), nearest_ground(data, PICO_GROUNDS, _pico_xy)
-    b.join("I2C_SDA", pico(sda))
-    b.join("I2C_SCL", pico(scl))
+    for bus, pins in enumerate(board.I2C_PINS):
+        for name, gp in zip(i2c_nets(bus), pins):
+            b.join(name, pico(PICO_PHYSICAL[gp]))
     b.join("+3V3", pico(PICO_PINS.index("3V3(OUT)") + 1))
     b.join("GND", *(pico(ground) for ground in sorted({i2c_ground, led_ground})))
     b.join("LED_DATA_3V3", pico(data))
-    addr_net = {0x5A: "GND", 0x5B: "+3V3", 0x5C: "I2C_SDA", 0x5D: "I2C_SCL"}
+    # ADDR to a supply rail only: on SDA or SCL (0x5C, 0x5D) the breakout's 10 kΩ ADDR pull-down loads that line.
+    addr_net = {0x5A: "GND", 0x5B: "+3V3"}
     groups = pad_groups(board)
-    for index, address in enumerate(board.MPR121_ADDRESSES):
+    for index, (bus, address, irq) in enumerate(board.MPR121S):
         control, electrodes, wires, pads = (f"J{3 + 2 * index}", f"J{4 + 2 * index}", f"J{9 + index}", f"TP{1 + index}")
         label = f"MPR121 {index + 1} (0x{address:02X})"
         b.add(Part(control, f"{label} power, I2C", FOOTPRINT["socket7"], _numbered(MPR121_CONTROL), "female header strip",
@@ -188,9 +195,11 @@ def _tile_board(b: _Builder, board: ModuleType) -> None:
                    "female header strip", TILE_BOARD, "socket for the breakout's electrode edge", bom_share=13 / 40))  # fmt: skip
         b.join("+3V3", (control, "VIN"))
         b.join("GND", (control, "GND"))
-        b.join("I2C_SCL", (control, "SCL"))
-        b.join("I2C_SDA", (control, "SDA"))
+        sda_net, scl_net = i2c_nets(bus)
+        b.join(scl_net, (control, "SCL"))
+        b.join(sda_net, (control, "SDA"))
         b.join(addr_net[address], (control, "ADDR"))
+        b.join(f"IRQ_{index + 1}", (control, "IRQ"), pico(PICO_PHYSICAL[irq]))  # the Pico's internal pull-up holds it high
         group = groups[index]
         if not group:
             continue

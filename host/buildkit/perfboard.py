@@ -415,10 +415,10 @@ def _far_end(part: Part, number: str) -> str:
 
 
 def net_colour(net: str) -> str:
-    """The drawn jumper's colour by the net's kind: 5 V red, GND black, 3.3 V orange, SDA blue, SCL green,
-    the LED data yellow, the buzzer's purple, the pads brown."""
+    """The drawn jumper's colour by the net's kind: 5 V red, GND black, 3.3 V orange, SDA blue, SCL green (both
+    buses), the LED data yellow, the buzzer's purple, the pads brown, the MPR121s' IRQ lines grey."""
     kinds = (("GND", "black"), ("+5V", "red"), ("+3V3", "orange"), ("I2C_SDA", "blue"), ("I2C_SCL", "green"),
-             ("LED_D", "yellow"), ("BUZZER", "purple"), ("PAD_", "brown"))  # fmt: skip
+             ("LED_D", "yellow"), ("BUZZER", "purple"), ("PAD_", "brown"), ("IRQ_", "grey"))  # fmt: skip
     return WIRE_HEX[next((colour for prefix, colour in kinds if net.startswith(prefix)), "grey")]
 
 
@@ -705,14 +705,15 @@ def perfboard_svg(circuit: Circuit) -> str:
     svg.text(LEFT, bottom + 24, f"Parts cover {fill(circuit) * 100:.0f} % of the board inside its {electrical.EDGE_MARGIN} mm edge "
              "margin (dashed).", size=11)  # fmt: skip
     legend = (("+5V_LED", "5 V (the LED supply's)"), ("GND", "GND"), ("+3V3", "3.3 V"), ("I2C_SDA", "SDA"),
-              ("I2C_SCL", "SCL"), ("LED_DATA_3V3", "LED data"), ("BUZZER", "the buzzer's driver"), ("PAD_A1", "pad wires"))  # fmt: skip
+              ("I2C_SCL", "SCL"), ("LED_DATA_3V3", "LED data"), ("BUZZER", "the buzzer's driver"), ("PAD_A1", "pad wires"),
+              ("IRQ_1", "IRQ"))  # fmt: skip
     x = LEFT
     svg.text(x, bottom + 46, "Jumpers:", size=11, weight="bold")
     x += 64
     for net, name in legend:
         svg.line([(x, bottom + 42), (x + 26, bottom + 42)], stroke=net_colour(net), width=3.6)
         svg.text(x + 32, bottom + 46, name, size=11)
-        x += 56 + 6.6 * len(name)
+        x += 46 + 6.6 * len(name)
     count = wires(circuit)
     svg.text(LEFT, bottom + 68, f"{sum(not w.bare for w in count)} insulated jumpers ({sum(w.kind == TRUNK_WIRE for w in count)} of "
              f"them 22 AWG: the LED supply from J12 through C2 to J13), {_count(sum(w.bare for w in count), 'bare link')}.", size=11)  # fmt: skip

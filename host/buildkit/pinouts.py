@@ -34,7 +34,7 @@ PICO_PINS = (
 PICO_PHYSICAL = {int(name[2:]): pin for pin, name in enumerate(PICO_PINS, 1) if name.startswith("GP")}
 PICO_GROUNDS = tuple(pin for pin, name in enumerate(PICO_PINS, 1) if name == "GND")
 PICO_3V3 = PICO_PINS.index("3V3(OUT)") + 1
-MPR121_ADDR_TO = {0x5A: "GND", 0x5B: "3V3", 0x5C: "SDA", 0x5D: "SCL"}  # the ADDR pin picks the address
+MPR121_ADDR_TO = {0x5A: "GND", 0x5B: "3V3", 0x5C: "SDA", 0x5D: "SCL"}  # the ADDR pin picks the address (datasheet table 1)
 
 
 def _pi_xy(pin: int) -> tuple[int, int]:

@@ -124,19 +124,46 @@ def pico_wires(board: ModuleType) -> list[Wire]:
     sda, scl, data = (PICO_PHYSICAL[gp] for gp in (board.I2C_SDA, board.I2C_SCL, board.LED_PIN))
     i2c_ground = nearest_ground(sda, PICO_GROUNDS, _pico_xy)
     led_ground = nearest_ground(data, PICO_GROUNDS, _pico_xy)
+    sda1, scl1 = (PICO_PHYSICAL[gp] for gp in (board.I2C1_SDA, board.I2C1_SCL))
+    on_bus = {bus: [index + 1 for index, (on, _, _) in enumerate(board.MPR121S) if on == bus] for bus in range(2)}
+
+    def boards(bus: int) -> str:
+        numbers = on_bus[bus]
+        return f"MPR121 board {numbers[0]}" if len(numbers) == 1 else "MPR121 boards " + " and ".join(map(str, numbers))
+
     pull_up = (
-        "pull-up to 3.3 V (about 4.7 kΩ for the bus; most breakouts carry 10 kΩ already, three of those "
-        f"in parallel are fine); I2C{board.I2C_ID} at {board.I2C_FREQ // 1000} kHz"
+        "pull-up to 3.3 V: the Adafruit 1982 carries 10 kΩ on SDA and SCL, enough for these short lines "
+        f"(a breakout without them: 4.7 kΩ to 3.3 V); at {board.I2C_FREQ // 1000} kHz"
     )
+    irq_wires = [
+        Wire(
+            f"IRQ of MPR121 {index + 1}", "MPR121S", f"GP{irq}", PICO_PHYSICAL[irq], None, "white",
+            f"to INT (the IRQ) of MPR121 board {index + 1}: low while it has news for the firmware; the Pico's internal "
+            "pull-up, no resistor",
+            f"IRQ {index + 1} (GP{irq}) → MPR121 {index + 1} INT",
+        )
+        for index, (_, _, irq) in enumerate(board.MPR121S)
+    ]
     return [
         Wire(
-            "I2C SDA", "I2C_SDA", f"GP{board.I2C_SDA}", sda, None, "blue", f"to SDA of every MPR121 board; {pull_up}",
-            f"I2C SDA (GP{board.I2C_SDA}) → MPR121 SDA",
+            "I2C SDA", "I2C_SDA", f"GP{board.I2C_SDA}", sda, None, "blue", f"I2C0: to SDA of {boards(0)}; {pull_up}",
+            f"I2C SDA (GP{board.I2C_SDA}) → MPR121 {'+'.join(map(str, on_bus[0]))} SDA",
         ),
         Wire(
-            "I2C SCL", "I2C_SCL", f"GP{board.I2C_SCL}", scl, None, "green", f"to SCL of every MPR121 board; {pull_up}",
-            f"I2C SCL (GP{board.I2C_SCL}) → MPR121 SCL",
+            "I2C SCL", "I2C_SCL", f"GP{board.I2C_SCL}", scl, None, "green", f"I2C0: to SCL of {boards(0)}; {pull_up}",
+            f"I2C SCL (GP{board.I2C_SCL}) → MPR121 {'+'.join(map(str, on_bus[0]))} SCL",
         ),
+        Wire(
+            "I2C1 SDA", "I2C1_SDA", f"GP{board.I2C1_SDA}", sda1, None, "blue",
+            f"I2C1, the second bus: to SDA of {boards(1)} only; its own pull-up as above",
+            f"I2C1 SDA (GP{board.I2C1_SDA}) → MPR121 {'+'.join(map(str, on_bus[1]))} SDA",
+        ),
+        Wire(
+            "I2C1 SCL", "I2C1_SCL", f"GP{board.I2C1_SCL}", scl1, None, "green",
+            f"I2C1: to SCL of {boards(1)} only; its own pull-up as above",
+            f"I2C1 SCL (GP{board.I2C1_SCL}) → MPR121 {'+'.join(map(str, on_bus[1]))} SCL",
+        ),
+        *irq_wires,
         Wire(
             "3.3 V for the MPR121 boards", "", "3V3(OUT)", PICO_3V3, None, "orange",
             "to VIN/3V3 of every MPR121 board. Never 5 V: the MPR121 takes at most 3.6 V "
@@ -250,13 +277,15 @@ def _pico_table(wires: list[Wire]) -> str:
 
 
 def _mpr121_rows(board: ModuleType):
-    for controller, address in enumerate(board.MPR121_ADDRESSES):
+    for controller, (bus, address, irq) in enumerate(board.MPR121S):
         pads = sorted((electrode, tile) for tile, (owner, electrode) in enumerate(board.PADS) if owner == controller)
         free = sorted(set(range(12)) - {electrode for electrode, _ in pads})
         yield (
             controller + 1,
             f"0x{address:02X}",
             MPR121_ADDR_TO.get(address, "?"),
+            f"I2C{bus} (GP{board.I2C_PINS[bus][0]}, GP{board.I2C_PINS[bus][1]})",
+            f"GP{irq}",
             ", ".join(f"E{electrode} {tile_name(tile)}" for electrode, tile in pads),
             ", ".join(f"E{electrode}" for electrode in free) or "none",
         )
@@ -760,8 +789,8 @@ def readme(config: Config, board: ModuleType) -> str:
         "Open the pictures in a browser or print them beside this page. Wire with the power off and "
         "every board unplugged.",
         "",
-        "1. **The tile board** first: the MPR121 boards to the Pico (I2C, 3.3 V, GND, and each board's "
-        "ADDR pin), the pads to the MPR121 electrodes ([touch pads](#touch-pads); they are soldered in step 10 of "
+        "1. **The tile board** first: the MPR121 boards to the Pico (I2C: boards 1 and 2 on the first bus, board 3 "
+        "alone on the second; 3.3 V, GND, each board's ADDR pin and its INT), the pads to the MPR121 electrodes ([touch pads](#touch-pads); they are soldered in step 10 of "
         "`hardware/README.md`, once the plate is printed), then the LED chain "
         "through the level shifter ([LED chain](#led-chain), [WS2812 power and data](#ws2812-power-and-data)). "
         "Flash and check it as `firmware/README.md` says.",
@@ -849,17 +878,23 @@ def readme(config: Config, board: ModuleType) -> str:
         "",
         "### MPR121 touch controllers",
         "",
-        _table(("MPR121", "address", "ADDR pin to", "electrodes → tiles", "free electrodes"), _mpr121_rows(board)),
+        _table(("MPR121", "address", "ADDR pin to", "bus (SDA, SCL)", "INT (IRQ) to", "electrodes → tiles", "free electrodes"),
+               _mpr121_rows(board)),
         "",
         "- Power them from the Pico's 3V3(OUT) only (3.3 V; the MPR121 takes at most 3.6 V).",
         "- The address is set by the ADDR pin. The Adafruit 1982 has a 10 kΩ from ADDR to GND and a solder jumper "
         "(SJ1) from ADDR to 3.3 V, open as it comes: leave it open (closed, board 1's ADDR wire to GND shorts the "
         "3.3 V rail). Some other breakouts tie ADDR to GND with a closed jumper: cut it before wiring ADDR elsewhere, "
         "or the line is shorted to ground (check 10 in `hardware/README.md` finds both).",
-        "- The I2C pull-ups: see SDA and SCL above. The IRQ pins stay unconnected (the firmware polls).",
-        "- Board 3's ADDR on SDA also puts the breakout's own ADDR pull-down (10 kΩ on the STEMMA QT board) on the "
-        "bus: with the boards' pull-ups SDA then idles at about 2.5 V, above the 2.0 V the Pico reads as high and "
-        "the 2.3 V (0.7 of 3.3 V) an MPR121 does: enough, with little to spare, so no fourth board's pull-down on it.",
+        "- The I2C pull-ups: see SDA and SCL above.",
+        "- Board 3 has the Pico's second I2C bus (I2C1) to itself, so it takes 0x5A (ADDR to GND) like board 1. "
+        "On the first bus it would need ADDR on SDA (0x5C), and the breakout's own ADDR pull-down (10 kΩ) would then "
+        "hold SDA's idle level to about 2.5 V against the boards' pull-ups: 0.2 V over the 2.3 V (0.7 of 3.3 V) an "
+        "MPR121 reads as high, an unreliable bus. Every ADDR goes to GND or 3.3 V.",
+        "- Each board's INT (its IRQ, open drain, low when a pad's status changed) has a Pico pin of its own: the "
+        "firmware reads a board only when its line is low, and polls each board every 100 ms besides, so a loose "
+        "IRQ wire costs one late touch and then that board is read on every scan, as without the wire.",
+        "- Each board scans only the electrodes its tiles use (board 3: E0 alone); the free ones stay unwired.",
         "- Keep pad wires short and away from the LED data and power wires: they are part of the sensor. "
         "Keep hands off the tiles for a second after power-up while the controllers learn each pad.",
         "",
@@ -878,7 +913,7 @@ def readme(config: Config, board: ModuleType) -> str:
         _table(
             ("tile", "MPR121", "electrode", "LED (chain index)", "pad wire"),
             (
-                (tile_name(tile), f"{controller + 1} (0x{board.MPR121_ADDRESSES[controller]:02X})", f"E{electrode}", chain_of[tile],
+                (tile_name(tile), f"{controller + 1} (0x{board.MPR121S[controller][1]:02X})", f"E{electrode}", chain_of[tile],
                  f"{math.ceil(pad_lengths[tile] / 10)} cm")
                 for tile, (controller, electrode) in enumerate(board.PADS)
             ),
@@ -1022,7 +1057,7 @@ def pico_pinout_svg(board: ModuleType) -> str:
         if w.pin:
             used.setdefault(w.pin, []).append(w)
     top, step, left, right = 130, 26, 345, 475
-    svg = Svg(820, top + 20 * step + 110, "Raspberry Pi Pico: the pins of the codenames-board tile board")
+    svg = Svg(820, top + 20 * step + 128, "Raspberry Pi Pico: the pins of the codenames-board tile board")
     svg.text(20, 32, "Raspberry Pi Pico (tile board)", size=20, weight="bold")
     svg.text(20, 54, "The pins the firmware uses (firmware/board.py), seen from above, USB at the top.", size=12)
     svg.rect(left - 15, top - 25, right - left + 30, 20 * step + 24, fill="#2e6b3a", stroke=INK, rx=6)
@@ -1048,13 +1083,16 @@ def pico_pinout_svg(board: ModuleType) -> str:
             svg.text(x + side * 20, y + 4, "leave free", size=11, anchor=anchor, fill=GREY)
         _pin_mark(svg, x, y, pin, fill, square=True)
     notes_y = top + 20 * step + 24
-    sda, scl = f"GP{board.I2C_SDA}", f"GP{board.I2C_SCL}"
-    addresses = ", ".join(f"0x{address:02X} (ADDR to {MPR121_ADDR_TO.get(address, '?')})" for address in board.MPR121_ADDRESSES)
-    svg.text(20, notes_y, f"I2C ({sda} SDA, {scl} SCL, 3V3, GND) to all {len(board.MPR121_ADDRESSES)} MPR121 boards: "
-             f"{addresses}.", size=12)  # fmt: skip
-    svg.text(20, notes_y + 18, f"LED data GP{board.LED_PIN} → level shifter (3.3 V → 5 V) → 330 Ω → DIN of the "
+    addresses = "; ".join(
+        f"{index + 1}: I2C{bus} 0x{address:02X} (ADDR to {MPR121_ADDR_TO.get(address, '?')}), IRQ GP{irq}"
+        for index, (bus, address, irq) in enumerate(board.MPR121S)
+    )
+    svg.text(20, notes_y, f"I2C0 GP{board.I2C_SDA}/GP{board.I2C_SCL} and I2C1 GP{board.I2C1_SDA}/GP{board.I2C1_SCL} (SDA/SCL), "
+             f"3V3 and GND to the {len(board.MPR121S)} MPR121 boards:", size=12)  # fmt: skip
+    svg.text(20, notes_y + 18, f"{addresses}.", size=12)
+    svg.text(20, notes_y + 36, f"LED data GP{board.LED_PIN} → level shifter (3.3 V → 5 V) → 330 Ω → DIN of the "
              f"first of {board.LEDS} WS2812 LEDs. Never power LEDs from the Pico.", size=12)  # fmt: skip
-    svg.text(20, notes_y + 36, "Table with notes: wiring/README.md", size=12, fill=GREY)
+    svg.text(20, notes_y + 54, "Table with notes: wiring/README.md", size=12, fill=GREY)
     return svg.render()
 
 
@@ -1075,21 +1113,23 @@ def block_diagram_svg(config: Config, board: ModuleType) -> str:
                 svg.text(label_at[0], label_at[1] + index * 15, text, size=11, anchor=anchor, fill=GREY)
 
     groups = []
-    for controller, address in enumerate(board.MPR121_ADDRESSES):
+    for controller, (bus, address, _) in enumerate(board.MPR121S):
         tiles = [tile for tile, (owner, _) in enumerate(board.PADS) if owner == controller]
         span = tile_name(tiles[0]) + ("" if len(tiles) == 1 else f"–{tile_name(tiles[-1])}") if tiles else "no tiles"
-        groups.append(f"0x{address:02X}: {span}")
+        groups.append(f"I2C{bus} 0x{address:02X}: {span}")
     wires = {w.key: w for w in pico_wires(board)}
     box(20, 70, 170, 130, f"{board.TILES} touch pads", ["copper under the cards", f"A1 … {tile_name(board.TILES - 1)}"])
-    box(250, 70, 180, 130, f"{len(board.MPR121_ADDRESSES)} × MPR121", [*groups, "3.3 V only"])
+    box(250, 70, 180, 130, f"{len(board.MPR121S)} × MPR121", [*groups, "3.3 V only"])
+    irqs = "GP" + "/".join(str(irq) for _, _, irq in board.MPR121S)
     box(490, 70, 200, 130, "Raspberry Pi Pico", ["MicroPython firmware",
-        *(f"{wires[key].signal} {wires[key].pin_name}" for key in ("I2C_SDA", "I2C_SCL", "LED_PIN"))])  # fmt: skip
+        *(f"{wires[key].signal} {wires[key].pin_name}" for key in ("I2C_SDA", "I2C_SCL", "LED_PIN")),
+        f"I2C1 GP{board.I2C1_SDA}/{board.I2C1_SCL}, IRQ {irqs}"])  # fmt: skip
     box(750, 70, 160, 130, "level shifter", ["74AHCT125", "3.3 V → 5 V", "VCC: LEDs' 5 V", "+ 100 nF to GND",
         "1A: 10 kΩ to GND"])  # fmt: skip
     chain = [f"{board.TILES} tile LEDs", f"{board.TIMER_LEDS} sand-timer bar", f"{board.TURN_LEDS} turn LEDs"]
     box(970, 70, 190, 130, f"WS2812 chain ({board.LEDS})", [*chain, "1000 µF at its start"], fill="#fff6dd")
     arrow([(190, 135), (248, 135)], (219, 127), [("wires", "middle")])
-    arrow([(430, 135), (488, 135)], (459, 127), [("I2C", "middle")])
+    arrow([(430, 135), (488, 135)], (459, 127), [("I2C, IRQ", "middle")])
     arrow([(690, 135), (748, 135)], (719, 127), [("data", "middle")])
     arrow([(910, 135), (968, 135)], (939, 127), [("330 Ω", "middle")])
     arrow([(590, 200), (590, 300)], both=True)

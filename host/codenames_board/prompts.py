@@ -20,8 +20,8 @@ CONFIRM_SECONDS = 15.0  # an unanswered question goes away
 NOTICE_SECONDS = 8.0
 NOTICES_SHOWN = 3
 
-#: The three MPR121s' I2C addresses in the firmware's order (firmware/board.py, MPR121_ADDRESSES).
-TOUCH_CONTROLLER_ADDRESSES = (0x5A, 0x5B, 0x5C)
+#: The three MPR121s' (I2C bus, address) in the firmware's order (firmware/board.py, MPR121S).
+TOUCH_CONTROLLERS = ((0, 0x5A), (0, 0x5B), (1, 0x5A))
 
 
 class Prompts:
@@ -83,13 +83,14 @@ def board_notice(code: str, detail: str, tr) -> Notice:
 def touch_controllers(detail: str) -> tuple[str, int]:
     """The firmware's controller indexes ("1", "0,2": from 0) as the build guide names them.
 
-    hardware/README.md and wiring/README.md count the boards from 1 ("MPR121 2" is 0x5B), so
-    "1" becomes "2 (0x5B)". Returns the names, comma-separated, and how many there are.
+    hardware/README.md and wiring/README.md count the boards from 1 ("MPR121 2" is 0x5B on I2C0), so
+    "1" becomes "2 (I2C0 0x5B)". Returns the names, comma-separated, and how many there are.
     """
     names = []
     for part in (part.strip() for part in detail.split(",")):
-        if part.isdigit() and int(part) < len(TOUCH_CONTROLLER_ADDRESSES):
-            names.append(f"{int(part) + 1} (0x{TOUCH_CONTROLLER_ADDRESSES[int(part)]:02X})")
+        if part.isdigit() and int(part) < len(TOUCH_CONTROLLERS):
+            bus, address = TOUCH_CONTROLLERS[int(part)]
+            names.append(f"{int(part) + 1} (I2C{bus} 0x{address:02X})")
         elif part:
             names.append(part)
     return ", ".join(names), len(names)

@@ -90,7 +90,7 @@ def test_the_parts_do_not_fit_50_by_70_mm_and_the_chosen_board_holds_them():
 
 def test_the_board_area_counts_every_part_and_pad_wire():
     names = {part.name: part.count for part in electrical.TILE_BOARD_PARTS}
-    assert names["MPR121 breakout in headers"] == len(board.MPR121_ADDRESSES)
+    assert names["MPR121 breakout in headers"] == len(board.MPR121S)
     assert names["pad wire point"] == board.TILES
     assert electrical.perfboard(boards=((50, 70),) * 0 + ((1000, 1000),)) == (1000, 1000)
     with pytest.raises(ValueError):

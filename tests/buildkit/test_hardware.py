@@ -103,8 +103,8 @@ def test_led_quantities_are_the_firmwares_led_counts():
 
 
 def test_one_mpr121_per_address_in_the_pin_table():
-    assert parts()["MPR121 touch controller breakout"].quantity == len(board.MPR121_ADDRESSES)
-    for address in board.MPR121_ADDRESSES:
+    assert parts()["MPR121 touch controller breakout"].quantity == len(board.MPR121S)
+    for _, address, _ in board.MPR121S:
         assert f"0x{address:02X}" in parts()["MPR121 touch controller breakout"].notes
 
 

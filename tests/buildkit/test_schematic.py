@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[2]
 # The header pins, written out again here on purpose (the Raspberry Pi's and the Pico's pinouts).
 PI_PIN_OF_GPIO = {5: 29, 6: 31, 13: 33, 19: 35, 26: 37, 16: 36, 20: 38, 12: 32, 21: 40, 17: 11, 4: 7}
 PI_GROUNDS = {6, 9, 14, 20, 25, 30, 34, 39}
-PICO_PIN_OF_GP = {4: 6, 5: 7, 16: 21, 22: 29}
+PICO_PIN_OF_GP = {4: 6, 5: 7, 6: 9, 7: 10, 8: 11, 9: 12, 10: 14, 16: 21, 22: 29}  # the Pico datasheet's pinout
 TILES = [f"{row}{column}" for row in "ABCDE" for column in range(1, 6)]
 
 
@@ -93,7 +93,7 @@ def pico_node(pin):
 
 def test_every_electrode_reaches_the_pad_of_its_tile(net):
     for tile, (controller, electrode) in enumerate(board.PADS):
-        address = board.MPR121_ADDRESSES[controller]
+        address = board.MPR121S[controller][1]
         socket = net.ref_of(f"MPR121 {controller + 1} (0x{address:02X}) electrodes")
         name = net.net_of(socket, net.pin(socket, f"E{electrode}"))
         pads = [ref for (ref, _pin), function in net.nets[name].items() if function == TILES[tile] and net.parts[ref]["Where"] != "tile board"]
@@ -102,15 +102,23 @@ def test_every_electrode_reaches_the_pad_of_its_tile(net):
 
 
 def test_i2c_power_and_addresses_follow_the_pin_table(net):
-    sda, scl = (net.net_of(*pico_node(PICO_PIN_OF_GP[gp])) for gp in (board.I2C_SDA, board.I2C_SCL))
     three = net.net_of(*pico_node(36))  # 3V3(OUT)
-    expected_addr = {0x5A: "GND", 0x5B: three, 0x5C: sda, 0x5D: scl}
-    for index, address in enumerate(board.MPR121_ADDRESSES):
+    expected_addr = {0x5A: "GND", 0x5B: three}  # a supply rail only: never SDA or SCL (0x5C, 0x5D)
+    irqs = set()
+    for index, (bus, address, irq) in enumerate(board.MPR121S):
+        sda, scl = (net.net_of(*pico_node(PICO_PIN_OF_GP[gp])) for gp in board.I2C_PINS[bus])
         socket = net.ref_of(f"MPR121 {index + 1} (0x{address:02X}) power")
         assert net.net_of(socket, net.pin(socket, "SDA")) == sda
         assert net.net_of(socket, net.pin(socket, "SCL")) == scl
         assert net.net_of(socket, net.pin(socket, "VIN")) == three
         assert net.net_of(socket, net.pin(socket, "ADDR")) == expected_addr[address]
+        line = net.net_of(socket, net.pin(socket, "IRQ"))  # its own Pico pin, and nothing else on it
+        assert line == net.net_of(*pico_node(PICO_PIN_OF_GP[irq])) and len(net.nets[line]) == 2
+        irqs.add(line)
+    assert len(irqs) == len(board.MPR121S)
+    for bus, (sda_gp, _) in enumerate(board.I2C_PINS):  # each bus: its boards' SDA and the Pico's, no other
+        sda = net.net_of(*pico_node(PICO_PIN_OF_GP[sda_gp]))
+        assert len(net.nets[sda]) == 1 + sum(1 for on, _, _ in board.MPR121S if on == bus)
 
 
 def test_every_button_reaches_its_pi_pin_and_ground(net):
@@ -210,7 +218,7 @@ def test_the_header_strips_hold_every_socket_with_a_pin_lost_at_each_cut():
     model = circuit.build(parse(""), board)
     pieces = sorted((len(part.pins) for part in model.parts if part.bom == "female header strip"), reverse=True)
     per_breakout = len(circuit.MPR121_CONTROL) + len(circuit.MPR121_ELECTRODES)
-    assert sum(pieces) == 2 * 20 + len(board.MPR121_ADDRESSES) * per_breakout
+    assert sum(pieces) == 2 * 20 + len(board.MPR121S) * per_breakout
     strips: list[int] = []  # first fit, longest first; every piece after a strip's first costs the pin its cut destroys
     for piece in pieces:
         for index, used in enumerate(strips):

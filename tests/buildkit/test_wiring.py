@@ -190,7 +190,7 @@ def test_every_pad_wire_has_its_length_and_the_parts_list_enough_of_it():
 
 def test_pico_pins_are_in_the_table_with_their_pico_pin():
     pico_section = section(wiring.generate()["README.md"], "Raspberry Pi Pico (tile board)").split("\n### ")[0]
-    for name in ("I2C_SDA", "I2C_SCL", "LED_PIN"):
+    for name in ("I2C_SDA", "I2C_SCL", "I2C1_SDA", "I2C1_SCL", "LED_PIN"):
         gp = getattr(board, name)
         _, _, pin_name, pin, *_ = row_of(pico_section, name)
         assert (pin_name, pin) == (f"GP{gp}", str(PICO_PIN_OF_GP[gp])), name
@@ -201,10 +201,13 @@ def test_pico_pins_are_in_the_table_with_their_pico_pin():
 
 def test_mpr121_table_gives_addresses_and_the_tiles_of_each_electrode():
     rows = table_rows(section(wiring.generate()["README.md"], "Raspberry Pi Pico (tile board)").split("### MPR121")[1])
-    assert [row[1:3] for row in rows] == [["0x5A", "GND"], ["0x5B", "3V3"], ["0x5C", "SDA"]]
+    assert [row[1:5] for row in rows] == [
+        ["0x5A", "GND", "I2C0 (GP4, GP5)", "GP8"], ["0x5B", "3V3", "I2C0 (GP4, GP5)", "GP9"],
+        ["0x5A", "GND", "I2C1 (GP6, GP7)", "GP10"],
+    ]
     for controller, row in enumerate(rows):
         served = [f"E{electrode} {tile(index)}" for index, (owner, electrode) in enumerate(board.PADS) if owner == controller]
-        assert row[3] == ", ".join(served)
+        assert row[5] == ", ".join(served)
 
 
 def test_pad_table_follows_board_pads():
@@ -212,7 +215,7 @@ def test_pad_table_follows_board_pads():
     assert [row[0] for row in rows] == [tile(index) for index in range(25)]
     for index, (controller, electrode) in enumerate(board.PADS):
         assert rows[index][1:4] == [
-            f"{controller + 1} (0x{board.MPR121_ADDRESSES[controller]:02X})", f"E{electrode}", str(board.CHAIN[index])
+            f"{controller + 1} (0x{board.MPR121S[controller][1]:02X})", f"E{electrode}", str(board.CHAIN[index])
         ]
 
 
@@ -262,6 +265,8 @@ def test_svgs_are_xml_and_name_every_used_signal(files):
     for name in pico_names:
         assert name in texts["pico-pinout.svg"], name
         assert name in texts["block-diagram.svg"], name
+    for gp in (board.I2C1_SDA, board.I2C1_SCL, *(irq for _, _, irq in board.MPR121S)):  # the second bus, the IRQ lines
+        assert f"(GP{gp})" in texts["pico-pinout.svg"], gp
     for needed in ("MPR121", "level shifter", "WS2812", "USB", "display", "5 V LED supply", "Pi power supply", "optional: one supply"):
         assert needed in texts["block-diagram.svg"], needed
 

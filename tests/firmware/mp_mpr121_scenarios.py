@@ -8,9 +8,13 @@ from binascii import hexlify
 
 import board
 from mpr121 import SETTLE_MS, Mpr121, PadArray
-from virtual_i2c import VirtualI2C
+from virtual_i2c import VirtualBoards, VirtualI2C
 
-A0, A1, A2 = board.MPR121_ADDRESSES
+# One chip on a bus of its own: the addresses boards 1 and 2 take (ADDR to GND, to 3V3).
+ADDR0, ADDR1 = 0x5A, 0x5B
+# The table's boards (board.MPR121S: two buses, board 3 at 0x5A on the second), counted from 0 as the
+# firmware counts its controllers: VirtualBoards.touch(), unplug(), replug() and chips take these.
+A0, A1, A2 = 0, 1, 2
 
 
 def show(key, value):
@@ -21,44 +25,45 @@ def show_missing(key, pads):
     show(key, ",".join([str(index) for index in pads.missing]) or "-")
 
 
-def pad_array():
+def pad_array(irqs=False):
+    """(the boards, their PadArray, its clock); irqs: with the boards' IRQ lines (else read every scan)."""
     clock = [0]
-    i2c = VirtualI2C(board.MPR121_ADDRESSES)
-    pads = PadArray(i2c, board.MPR121_ADDRESSES, board.PADS, lambda: clock[0])
-    return i2c, pads, clock
+    boards = VirtualBoards(board.MPR121S)
+    pads = PadArray(boards.buses, boards.addresses, board.PADS, lambda: clock[0], irqs=boards.irqs if irqs else None)
+    return boards, pads, clock
 
 
 def setup():
-    i2c = VirtualI2C((A0,))
-    chip = i2c.chips[A0]
+    i2c = VirtualI2C((ADDR0,))
+    chip = i2c.chips[ADDR0]
     # A chip left running by an earlier boot, with odd settings.
     chip.regs[0x41] = 99
     chip.regs[0x5E] = 0x8C
-    Mpr121(i2c, A0).setup()
+    Mpr121(i2c, ADDR0).setup()
     show("regs", hexlify(chip.regs).decode())
     show("resets", chip.resets)
-    other = VirtualI2C((A1,))
-    Mpr121(other, A1, touch=20, release=10).setup()
-    show("custom", hexlify(other.chips[A1].regs).decode())
+    other = VirtualI2C((ADDR1,))
+    Mpr121(other, ADDR1, touch=20, release=10).setup()
+    show("custom", hexlify(other.chips[ADDR1].regs).decode())
 
 
 def errors():
-    i2c = VirtualI2C((A0,))
+    i2c = VirtualI2C((ADDR0,))
     try:
         Mpr121(i2c, 0x5D).setup()
         show("absent", "no-error")
     except OSError as e:
         show("absent", e.args[0])
-    chip = i2c.chips[A0]
+    chip = i2c.chips[ADDR0]
     chip.power_on = lambda: None  # another kind of chip at the address: no soft reset,
     chip.regs[0x5D] = 0  # and not the MPR121's power-on value
     try:
-        Mpr121(i2c, A0).setup()
+        Mpr121(i2c, ADDR0).setup()
         show("impostor", "no-error")
     except OSError as e:
         show("impostor", "OSError")
     try:
-        Mpr121(i2c, A0, touch=6, release=6)
+        Mpr121(i2c, ADDR0, touch=6, release=6)
         show("thresholds", "no-error")
     except ValueError:
         show("thresholds", "ValueError")
@@ -78,11 +83,11 @@ def tiles():
     show("tile24", pads.read())
     i2c.touch(A0, 11, True)
     i2c.touch(A1, 11, True)
-    i2c.touch(A2, 5, True)  # a free electrode: no tile
+    i2c.touch(A2, 5, True)  # a free electrode, not even scanned: no tile
     show("several", pads.read())
-    for address in board.MPR121_ADDRESSES:
+    for controller in range(len(board.MPR121S)):
         for electrode in range(12):
-            i2c.touch(address, electrode, False)
+            i2c.touch(controller, electrode, False)
     show("released", pads.read())
 
 
@@ -159,10 +164,10 @@ def glitch():
 
 
 def diagnostics():
-    i2c = VirtualI2C((A0,))
-    chip = Mpr121(i2c, A0)
+    i2c = VirtualI2C((ADDR0,))
+    chip = Mpr121(i2c, ADDR0)
     chip.setup()
-    regs = i2c.chips[A0].regs
+    regs = i2c.chips[ADDR0].regs
     regs[0x04 + 2 * 3] = 0xA5  # electrode 3 filtered data, low byte
     regs[0x05 + 2 * 3] = 0xFE  # high byte: only its 2 low bits count
     regs[0x1E + 3] = 0x9C  # electrode 3 baseline, top 8 of 10 bits
@@ -233,32 +238,32 @@ def resting():
 def old_tune():
     # What the firmware's TUNE once did: stop, write, run again as setup() does (CL = 10, with
     # auto-configuration still on). The emulated chip shows why that is wrong with a finger on a pad.
-    i2c = VirtualI2C((A0,))
-    chip = Mpr121(i2c, A0)
+    i2c = VirtualI2C((ADDR0,))
+    chip = Mpr121(i2c, ADDR0)
     chip.setup()
-    i2c.touch(A0, 5, True)
+    i2c.touch(ADDR0, 5, True)
     show("before", chip.touched())
-    regs = i2c.chips[A0].regs
+    regs = i2c.chips[ADDR0].regs
     cdc = regs[0x5F + 5]
     for register, value in ((0x5E, 0), (0x41 + 10, 20), (0x42 + 10, 10), (0x5E, 0x8C)):
-        i2c.writeto_mem(A0, register, bytes((value,)))
+        i2c.writeto_mem(ADDR0, register, bytes((value,)))
     show("after", chip.touched())
     show("charge-changed", regs[0x5F + 5] != cdc)
 
 
 def stop_mode():
     # Writes while the chip runs are ignored (but ECR and the GPIO registers); baselines in stop mode lose two bits.
-    i2c = VirtualI2C((A0,))
-    Mpr121(i2c, A0).setup()
-    regs = i2c.chips[A0].regs
-    i2c.writeto_mem(A0, 0x41, bytes((77,)))
-    i2c.writeto_mem(A0, 0x77, bytes((0x80,)))
+    i2c = VirtualI2C((ADDR0,))
+    Mpr121(i2c, ADDR0).setup()
+    regs = i2c.chips[ADDR0].regs
+    i2c.writeto_mem(ADDR0, 0x41, bytes((77,)))
+    i2c.writeto_mem(ADDR0, 0x77, bytes((0x80,)))
     show("running-write", "%d,%d" % (regs[0x41], regs[0x77]))
-    i2c.writeto_mem(A0, 0x5E, bytes((0,)))
-    i2c.writeto_mem(A0, 0x41, bytes((77,)))
-    i2c.writeto_mem(A0, 0x04, bytes((1,)))  # filtered data: never written
-    i2c.writeto_mem(A0, 0x1E + 2, bytes((0x55,)))
-    show("stopped-write", "%d,%d,%d" % (regs[0x41], regs[0x04], i2c.chips[A0].baselines[2]))
+    i2c.writeto_mem(ADDR0, 0x5E, bytes((0,)))
+    i2c.writeto_mem(ADDR0, 0x41, bytes((77,)))
+    i2c.writeto_mem(ADDR0, 0x04, bytes((1,)))  # filtered data: never written
+    i2c.writeto_mem(ADDR0, 0x1E + 2, bytes((0x55,)))
+    show("stopped-write", "%d,%d,%d" % (regs[0x41], regs[0x04], i2c.chips[ADDR0].baselines[2]))
 
 
 def per_pad():
@@ -322,6 +327,16 @@ def alloc():
     pads.read()
     show("touched-delta", measure(gc, chip.touched))
     show("read-delta", measure(gc, pads.read))
+    boards, irq_pads, clock = pad_array(irqs=True)
+    irq_pads.start()
+    boards.touch(A1, 2, True)
+    irq_pads.read()
+
+    def scan():
+        clock[0] += 2  # through the safety polls too
+        irq_pads.read()
+
+    show("read-irq-delta", measure(gc, scan))
     show("control-delta", measure(gc, lambda: bytearray(2)))  # proves the measure sees allocation
     try:
         import micropython
@@ -352,7 +367,99 @@ def measure(gc, call):
     return after - before
 
 
+def electrodes():
+    # Each board scans the electrodes its tiles use, ELE0 up: ECR's low four bits.
+    boards, pads, clock = pad_array()
+    pads.start()
+    show("run", ",".join(["%02x" % chip.regs[0x5E] for chip in boards.chips]))
+    show("scanned", ",".join([str(controller.electrodes) for controller in pads.controllers]))
+    pads.tune(20, 10, 1)
+    show("resume", ",".join(["%02x" % chip.regs[0x5E] for chip in boards.chips]))
+    show("running", ",".join([str(controller.running()) for controller in pads.controllers]))
+    clock[0] = SETTLE_MS
+    boards.touch(A2, 0, True)
+    boards.touch(A2, 1, True)  # not scanned: never in the status, never an IRQ
+    show("tile24", pads.read())
+    show("status", boards.chips[A2].read(0) | boards.chips[A2].read(1) << 8)
+
+
+def irq():
+    # With the IRQ lines: a board is read when its line is low, and every POLL_MS besides.
+    boards, pads, clock = pad_array(irqs=True)
+    pads.start()
+    before = [chip.status_reads for chip in boards.chips]
+    for ms in range(2, 952, 2):  # 950 ms of 2 ms scans, nobody touching
+        clock[0] = ms
+        pads.read()
+    show("idle-reads", ",".join([str(chip.status_reads - was) for chip, was in zip(boards.chips, before)]))
+    before = [chip.status_reads for chip in boards.chips]
+    clock[0] += 2  # 952: no safety poll due (the last at 902)
+    boards.touch(A1, 3, True)
+    show("irq-low", boards.irqs[A1].value())
+    show("touched", pads.read())  # the very scan after the touch
+    show("irq-after", boards.irqs[A1].value())  # the read let it go
+    show("touch-reads", ",".join([str(chip.status_reads - was) for chip, was in zip(boards.chips, before)]))
+    clock[0] += 2
+    boards.touch(A1, 3, False)
+    show("released", pads.read())
+    clock[0] += 2
+    boards.touch(A2, 0, True)
+    show("board3", pads.read())
+
+
+def irq_unwired():
+    # Board 1's IRQ wire comes off: the safety poll finds the touch, and that board is read on every scan after.
+    boards, pads, clock = pad_array(irqs=True)
+    pads.start()
+    boards.irqs[A0].wired = False
+    clock[0] = 2
+    pads.read()
+    boards.touch(A0, 7, True)
+    first = None
+    for ms in range(4, 400, 2):
+        clock[0] = ms
+        if pads.read() & 1 << 7:
+            first = ms
+            break
+    show("found-after", first)
+    clock[0] += 2
+    boards.touch(A0, 7, False)
+    show("released", pads.read())  # the very next scan: polled now
+    clock[0] += 2
+    boards.touch(A1, 0, True)
+    show("others", pads.read())  # board 2's line still works
+
+
+def irq_unplug():
+    # A board unplugged with its IRQ line high (the pull-up): found missing within POLL_MS.
+    boards, pads, clock = pad_array(irqs=True)
+    pads.start()
+    clock[0] = 2
+    pads.read()
+    boards.unplug(A2)
+    found = None
+    for ms in range(4, 400, 2):
+        clock[0] = ms
+        pads.read()
+        if pads.missing:
+            found = ms
+            break
+    show("found-after", found)
+    show_missing("missing", pads)
+    boards.replug(A2)
+    clock[0] = found + 1000  # the once-a-second retry
+    pads.read()
+    boards.touch(A2, 0, True)
+    clock[0] += 2
+    show("back", pads.read())
+    show_missing("missing-after", pads)
+
+
 SCENARIOS = {
+    "electrodes": electrodes,
+    "irq": irq,
+    "irq_unwired": irq_unwired,
+    "irq_unplug": irq_unplug,
     "setup": setup,
     "errors": errors,
     "tiles": tiles,

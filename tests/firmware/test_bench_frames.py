@@ -21,7 +21,7 @@ STATS = r"p50=(\d+) p99=(\d+) max=(\d+) mean=(\d+) n=(\d+)"
 
 
 @pytest.mark.parametrize("mode", ["bulk", "bytewise"])
-def test_frame_benchmark_prints_its_three_lines(mode, tmp_path):
+def test_frame_benchmark_prints_its_lines(mode, tmp_path):
     arguments = ["30"] + (["--bytewise"] if mode == "bytewise" else [])
     result = subprocess.run(
         [micropython(), str(UNIXBOARD / "bench_frames.py"), *arguments],
@@ -31,7 +31,7 @@ def test_frame_benchmark_prints_its_three_lines(mode, tmp_path):
         timeout=120,
     )
     assert result.returncode == 0, result.stderr
-    frame, partial, scan = result.stdout.splitlines()
+    frame, partial, scan, scan_polled = result.stdout.splitlines()
     for line, name, leds in ((frame, "frame_us", 37), (partial, "set_us", 1)):
         found = re.fullmatch(rf"{name} {STATS} fps=(\d+) read=(\w+) leds={leds}", line)
         assert found, line
@@ -39,6 +39,8 @@ def test_frame_benchmark_prints_its_three_lines(mode, tmp_path):
         assert p50 <= p99 <= most and count == 30 and found.group(7) == mode
     found = re.fullmatch(rf"scan_us {STATS}", scan)
     assert found and int(found.group(5)) == 30, scan
+    found = re.fullmatch(rf"scan_poll_us {STATS}", scan_polled)  # every board read every scan: no IRQ lines
+    assert found and int(found.group(5)) == 30, scan_polled
     assert list(tmp_path.iterdir()) == []  # the socket's file is gone
 
 
@@ -54,4 +56,4 @@ def test_a_loaded_machine_still_times_only_the_frames(tmp_path):
         timeout=120,
     )
     assert result.returncode == 0, result.stdout + result.stderr  # MicroPython's tracebacks go to stdout
-    assert [line.split()[0] for line in result.stdout.splitlines()] == ["frame_us", "set_us", "scan_us"]
+    assert [line.split()[0] for line in result.stdout.splitlines()] == ["frame_us", "set_us", "scan_us", "scan_poll_us"]

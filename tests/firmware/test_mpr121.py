@@ -103,7 +103,7 @@ def test_touches_set_the_right_tile_bits(interpreter):
     assert int(result["tile12"]) == TILE_12  # controller 1, electrode 0
     assert int(result["tile24"]) == TILE_24  # controller 2, electrode 0
     # Controller 0 electrode 11 is tile 11, controller 1 electrode 11 tile 23;
-    # controller 2 electrode 5 is wired to no tile.
+    # controller 2 electrode 5 is wired to no tile (and not scanned).
     assert int(result["several"]) == TILE_24 | 1 << 11 | 1 << 23
     assert int(result["released"]) == 0
 
@@ -150,6 +150,7 @@ def test_touched_and_read_do_not_allocate_under_micropython():
     assert int(result["control-delta"]) > 0, "the measurement does not see allocation at all"
     assert int(result["touched-delta"]) == 0, "Mpr121.touched() allocates"
     assert int(result["read-delta"]) == 0, "PadArray.read() allocates"
+    assert int(result["read-irq-delta"]) == 0, "PadArray.read() with IRQ lines allocates"
     assert result["heap-lock"] in ("ok", "skip"), "allocation with the heap locked"
 
 
@@ -188,7 +189,8 @@ class DeadBus:
 
 def test_read_never_raises_on_a_dead_bus(mpr121, board):
     clock = [0]
-    pads = mpr121.PadArray(DeadBus(), board.MPR121_ADDRESSES, board.PADS, lambda: clock[0])
+    addresses = tuple(address for _, address, _ in board.MPR121S)
+    pads = mpr121.PadArray(DeadBus(), addresses, board.PADS, lambda: clock[0])
     assert pads.start() == (0, 1, 2)
     for ms in range(0, 5000, 5):
         clock[0] = ms
@@ -206,7 +208,58 @@ def test_pads_table_must_name_real_controllers_and_electrodes(mpr121, board):
 def test_board_pads_table_fits_three_controllers(board):
     assert len(board.PADS) == board.TILES
     assert len(set(board.PADS)) == board.TILES  # no electrode shared by two tiles
-    assert all(0 <= c < len(board.MPR121_ADDRESSES) and 0 <= e < 12 for c, e in board.PADS)
+    assert all(0 <= c < len(board.MPR121S) and 0 <= e < 12 for c, e in board.PADS)
+
+
+def test_every_board_has_an_address_of_its_own_on_its_bus_with_addr_to_a_supply_rail(board):
+    """ADDR to GND (0x5A) or 3V3 (0x5B) only: ADDR on SDA or SCL (0x5C, 0x5D) loads that line with the
+    breakout's 10 kOhm ADDR pull-down, SDA idling some 0.2 V over the MPR121's input-high threshold."""
+    places = [(bus, address) for bus, address, _ in board.MPR121S]
+    assert len(set(places)) == len(places)
+    assert {address for _, address in places} <= {0x5A, 0x5B}
+    assert {bus for bus, _ in places} <= set(range(len(board.I2C_PINS)))
+    irqs = [irq for _, _, irq in board.MPR121S]
+    pins = {board.LED_PIN, *(pin for pair in board.I2C_PINS for pin in pair)}
+    assert len(set(irqs)) == len(irqs) and not pins & set(irqs)
+    # The RP2040's I2C pin functions: bus 0 SDA on GP0, 4, 8, ...; bus 1 SDA on GP2, 6, 10, ...; SCL one above.
+    for bus, (sda, scl) in enumerate(board.I2C_PINS):
+        assert sda % 4 == 2 * bus and scl == sda + 1
+
+
+def test_each_board_scans_only_the_electrodes_its_tiles_use(interpreter):
+    result = run_scenario(interpreter, "electrodes")
+    assert result["run"] == "8c,8c,81"  # CL = 10 (tracking, seeded from the first reading); ELE0-11, ELE0-11, ELE0
+    assert result["scanned"] == "12,12,1"
+    assert result["resume"] == "0c,0c,01"  # after a TUNE: CL = 00, the same electrodes
+    assert result["running"] == "True,True,True"  # the health check knows each board's own ECR
+    assert int(result["tile24"]) == TILE_24
+    assert result["status"] == "1"  # ELE1 of board 3 is not scanned: never touched
+
+
+def test_a_board_is_read_only_when_its_irq_line_says_something_changed(interpreter):
+    result = run_scenario(interpreter, "irq")
+    assert result["idle-reads"] == "10,10,10"  # 950 ms idle: the safety poll's, every 100 ms (475 scans)
+    assert result["irq-low"] == "0"  # a touch pulls the board's line low ...
+    assert int(result["touched"]) == 1 << 15  # ... and the very next scan reads it (board 2, E3: tile 15)
+    assert result["irq-after"] == "1"  # reading the status lets the line go
+    assert result["touch-reads"] == "0,1,0"  # only the board whose line was low
+    assert int(result["released"]) == 0
+    assert int(result["board3"]) == TILE_24  # board 3's line, on the second bus
+
+
+def test_a_loose_irq_wire_costs_one_late_touch_then_the_board_is_polled(interpreter):
+    result = run_scenario(interpreter, "irq_unwired")
+    assert 4 < int(result["found-after"]) <= 4 + 100  # the safety poll (POLL_MS) finds it
+    assert int(result["released"]) == 0  # the next change at once: that board is read every scan now
+    assert int(result["others"]) == TILE_12
+
+
+def test_a_board_unplugged_behind_a_quiet_irq_line_is_found_missing_by_the_poll(interpreter):
+    result = run_scenario(interpreter, "irq_unplug")
+    assert 4 <= int(result["found-after"]) <= 4 + 100
+    assert result["missing"] == "2"
+    assert int(result["back"]) == TILE_24
+    assert result["missing-after"] == "-"
 
 
 def test_tuning_changes_every_pads_thresholds_and_debounce_while_running(interpreter):
@@ -268,13 +321,13 @@ def test_per_tile_thresholds_retune_only_their_controller(interpreter):
 def test_read_holds_a_retuned_controllers_tiles_while_its_status_settles(mpr121, board):
     shims = load("_virtual_i2c_under_test", SHIMS / "virtual_i2c.py")
     clock = [0]
-    i2c = shims.VirtualI2C(board.MPR121_ADDRESSES)
-    pads = mpr121.PadArray(i2c, board.MPR121_ADDRESSES, board.PADS, lambda: clock[0])
+    boards = shims.VirtualBoards(board.MPR121S)
+    pads = mpr121.PadArray(boards.buses, boards.addresses, board.PADS, lambda: clock[0], irqs=boards.irqs)
     pads.start()
-    i2c.touch(0x5A, 5, True)
+    boards.touch(0, 5, True)
     assert pads.read() == 1 << 5
     pads.tune(20, 10, 1)
-    i2c.chips[0x5A].fingers = 0  # a real chip's status may start from nothing in Run mode
+    boards.chips[0].fingers = 0  # a real chip's status may start from nothing in Run mode (and no IRQ)
     clock[0] = mpr121.SETTLE_MS - 1
     assert pads.read() == 1 << 5  # held as it was
     clock[0] = mpr121.SETTLE_MS

@@ -130,6 +130,25 @@ def test_a_touch_controller_that_stops_answering_is_reported(host, firmware, eve
     assert events.wait_for(lambda event: isinstance(event, TileTouched)) == TileTouched(24, True)
 
 
+def test_the_first_board_unplugged_on_the_shared_bus_is_reported_and_the_others_go_on(host, firmware, events):
+    # Boards 1 and 2 share I2C0; board 3 has I2C1 (firmware/board.py, MPR121S).
+    events.wait_for(connected)
+    firmware.command("unplug-pads 0")
+    problem = events.wait_for(lambda event: isinstance(event, BoardProblem))
+    assert (problem.code, problem.detail) == ("pads", "0")
+    for tile in (12, 24):
+        firmware.touch(tile)
+        assert events.wait_for(lambda event: isinstance(event, TileTouched)) == TileTouched(tile, True)
+
+
+def test_a_touch_still_arrives_with_a_board_irq_wire_off(host, firmware, events):
+    events.wait_for(connected)
+    firmware.command("unplug-irq 0")  # its pin reads high for ever: the firmware's safety poll finds the touch
+    for down in (True, False, True):
+        firmware.touch(3, down)
+        assert events.wait_for(lambda event: isinstance(event, TileTouched)) == TileTouched(3, down)
+
+
 def test_stop_hands_the_board_over_for_maintenance(firmware, wait_until):
     import os
 

@@ -93,6 +93,8 @@ def _bench_touch(touches: int, root: Path | None, tr: Translator) -> int:
         set_p50=alone["set_us"]["p50"], byte_p50=bytewise["frame_us"]["p50"],
         byte_set_p50=bytewise["set_us"]["p50"], byte_set_p99=bytewise["set_us"]["p99"],
     ))
+    scan, polled = alone["scan_us"], alone["scan_poll_us"]
+    print(tr("bench_irq.scan", p50=scan["p50"], p99=scan["p99"], poll_p50=polled["p50"], poll_p99=polled["p99"]))
     pty, fsync = result["pty_ms"], result["fsync_ms"]
     print(tr(
         "bench.touch_floors", pty=f"{pty['p50']:.2f}", pty99=f"{pty['p99']:.2f}",

@@ -1,6 +1,6 @@
 # The firmware on MicroPython's unix port, timed for `codenames-board bench
 # touch`: the real main loop, link, pads and LED code with the emulated
-# MPR121 bus and a strip that logs nothing. The host talks to it on
+# MPR121 boards and a strip that logs nothing. The host talks to it on
 # stdin/stdout (a pseudo-terminal). The benchmark appends commands to the
 # file named by TILES_CONTROL:
 #     touch TILE 1|0     a finger on / off a tile's pad
@@ -33,7 +33,7 @@ except (ImportError, AttributeError):
 
 ticks = time.ticks_us
 strip = VirtualStrip(board.LEDS)  # no log file: writes are only counted
-i2c, app = build(Link(sys.stdin, sys.stdout, stdin_reader()), strip)
+boards, app = build(Link(sys.stdin, sys.stdout, stdin_reader()), strip)
 control = open(os.getenv("TILES_CONTROL"), "rb")
 results = open(os.getenv("TILES_RESULTS"), "ab")
 
@@ -122,7 +122,7 @@ def poll_control():
             if down:
                 at = 3 * board.CHAIN[tile]
                 pending = [tile, ticks(), 0, bytes(strip.buf[at : at + 3])]
-            i2c.touch(board.MPR121_ADDRESSES[controller], electrode, down)
+            boards.touch(controller, electrode, down)
         elif words[0] == b"report":
             report()
 

@@ -8,11 +8,12 @@
 #     MICROPYPATH=firmware:host/codenames_board/unixboard \
 #         micropython host/codenames_board/unixboard/bench_frames.py [N] [--bytewise]
 #
-# prints three lines, key=value, times in microseconds:
+# prints four lines, key=value, times in microseconds:
 #
 #     frame_us p50=.. p99=.. max=.. mean=.. n=N fps=.. read=bulk|bytewise leds=37
 #     set_us p50=.. p99=.. max=.. mean=.. n=N fps=.. read=bulk|bytewise leds=1
 #     scan_us p50=.. p99=.. max=.. mean=.. n=N
+#     scan_poll_us p50=.. p99=.. max=.. mean=.. n=N
 #
 # frame_us: one loop step that takes in one FRAME (app.step(); no scan or
 # heartbeat falls due in it); set_us: the same for a SET changing one LED (a
@@ -20,7 +21,9 @@
 # frames a second the firmware could take back to back. read=bytewise reads as the Pico must (a
 # byte per ready poll, link.byte_reader): the unix port's cost of that
 # strategy, not the Pico's. scan_us: one scan of the 25 pads (app.scan()),
-# nobody touching. Leaves out: the host, the USB or pty transfer, the LEDs'
+# nobody touching, reading a board only when its IRQ line is low (and at the
+# safety poll); scan_poll_us: the same reading every board on every scan, as
+# without IRQ lines. Leaves out: the host, the USB or pty transfer, the LEDs'
 # own 30 us each. Run from a bench: it fails (exit 1) rather than print a
 # number for frames that were not all shown and acknowledged.
 
@@ -104,7 +107,7 @@ def summary(name, costs, extra=""):
 
 
 def run(count=1000, bytewise=False):
-    """Time count FRAMEs, count one-LED SETs and count scans; returns the three output lines."""
+    """Time count FRAMEs, count one-LED SETs and count scans twice; returns the four output lines."""
     host, board_end = socket_pair()
     strip = QuietStrip(board.LEDS)
     read = byte_reader(board_end) if bytewise else bulk_reader(board_end)
@@ -167,14 +170,25 @@ def run(count=1000, bytewise=False):
     set_costs = timed(set_lines)
     if leds.frame != expected:
         raise AssertionError("the SETs did not leave the LEDs they named as they said")
-    scans = []
-    for _ in range(count):
-        started = time.ticks_us()
-        app.scan(app.ticks_ms())
-        scans.append(time.ticks_diff(time.ticks_us(), started))
+
+    def scans():
+        costs = []
+        gc.collect()
+        for _ in range(count):
+            started = time.ticks_us()
+            app.scan(app.ticks_ms())
+            costs.append(time.ticks_diff(time.ticks_us(), started))
+        return costs
+
+    on_irq = scans()
+    app.pads.without_irq()
+    polled = scans()
     host.close()
     board_end.close()
-    return stats("frame_us", frame_costs, board.LEDS), stats("set_us", set_costs, 1), summary("scan_us", scans)
+    return (
+        stats("frame_us", frame_costs, board.LEDS), stats("set_us", set_costs, 1), summary("scan_us", on_irq),
+        summary("scan_poll_us", polled),
+    )
 
 
 def main(argv):

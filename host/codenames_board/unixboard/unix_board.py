@@ -1,11 +1,12 @@
 # The firmware on MicroPython's unix port: the real main loop, link, pads
-# and LED code, with an emulated I2C bus of MPR121s and a logging LED strip
+# and LED code, with emulated MPR121 boards (I2C and IRQ) and a logging LED strip
 # in place of the Pico's hardware. The host talks to it on stdin/stdout (a
 # pseudo-terminal in the tests). A test drives the pads by appending lines
 # to the file named by TILES_CONTROL:
 #     touch TILE 1|0 [DROP] a finger on / off a tile's pad; DROP: the counts it
 #                           takes off the pad's signal (virtual_i2c.DROP: 40)
 #     unplug-pads N         controller N stops answering (replug-pads N)
+#     unplug-irq N          controller N's IRQ wire comes off (its pin reads high)
 #     stall                 the loop hangs, as a crashed board would
 # and reads every LED write from the file named by TILES_LEDS. Whoever
 # starts it should open the pty non-blocking (O_NONBLOCK): then a frame is
@@ -36,9 +37,9 @@ except (ImportError, AttributeError):
 
 
 class Control:
-    def __init__(self, path, i2c):
+    def __init__(self, path, boards):
         self.file = open(path, "rb") if path else None
-        self.i2c = i2c
+        self.boards = boards
         self.partial = b""
         self.stalled = False
 
@@ -58,11 +59,13 @@ class Control:
             if words[0] == b"touch":
                 controller, electrode = board.PADS[int(words[1])]
                 drop = int(words[3]) if len(words) > 3 else DROP
-                self.i2c.touch(board.MPR121_ADDRESSES[controller], electrode, words[2] == b"1", drop)
+                self.boards.touch(controller, electrode, words[2] == b"1", drop)
             elif words[0] == b"unplug-pads":
-                self.i2c.unplug(board.MPR121_ADDRESSES[int(words[1])])
+                self.boards.unplug(int(words[1]))
             elif words[0] == b"replug-pads":
-                self.i2c.replug(board.MPR121_ADDRESSES[int(words[1])])
+                self.boards.replug(int(words[1]))
+            elif words[0] == b"unplug-irq":
+                self.boards.irqs[int(words[1])].wired = False
             elif words[0] == b"stall":
                 self.stalled = True
 
@@ -86,8 +89,8 @@ else:
     reset()
 
 link = Link(sys.stdin, sys.stdout, stdin_reader())
-i2c, app = build(link, VirtualStrip(board.LEDS, os.getenv("TILES_LEDS")), reset)
-control = Control(os.getenv("TILES_CONTROL"), i2c)
+boards, app = build(link, VirtualStrip(board.LEDS, os.getenv("TILES_LEDS")), reset)
+control = Control(os.getenv("TILES_CONTROL"), boards)
 while not (app.link.closed or app.stopped):
     control.poll()
     if control.stalled:

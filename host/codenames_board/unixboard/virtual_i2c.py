@@ -16,7 +16,11 @@
 #   baseline register, 01 not tracked, 10 the top 5 bits of the first
 #   reading, 11 all 10 of them;
 # - baseline tracking with mpr121.py's filter: rising readings are followed
-#   at once, falling ones not (255 samples), none while touched.
+#   at once, falling ones not (255 samples), none while touched;
+# - the status of the scanned electrodes only (ECR's ELE_EN: ELE0 up), and the
+#   active-low IRQ output: low from a change of that status until the status
+#   registers are read (datasheet 2.1 and 5.2; VirtualIrq reads it as a Pico
+#   pin with its pull-up would, high when the chip or the wire is gone).
 #
 # A touch is a drop of the electrode's filtered data below its baseline by
 # some counts (DROP unless touch() says otherwise), and the status follows
@@ -50,6 +54,8 @@ class VirtualMpr121:
         self.present = True
         self.resets = 0
         self.autoconfigs = 0  # auto-configuration runs (Stop to Run with ACE set)
+        self.irq = False  # the IRQ output pulled low
+        self.status_reads = 0  # reads of the touch status registers
         self.power_on()
 
     def power_on(self):
@@ -58,6 +64,7 @@ class VirtualMpr121:
         for register, value in _POWER_ON:
             self.regs[register] = value
         self.fingers = 0
+        self.irq = False
         for electrode in range(12):
             self.baselines[electrode] = 0
         self.settle()
@@ -82,6 +89,7 @@ class VirtualMpr121:
         bit = 1 << electrode
         if self.running():
             delta = baseline - data
+            before = self.fingers
             if self.fingers & bit:
                 if delta < regs[_TOUCH_TH + 2 * electrode + 1]:
                     self.fingers &= ~bit
@@ -89,10 +97,16 @@ class VirtualMpr121:
                 self.fingers |= bit
             if self.tracking and not self.fingers & bit and data > baseline:
                 self.baselines[electrode] = baseline = data  # rising: followed at once
+            if (before ^ self.fingers) & self.enabled():
+                self.irq = True
         regs[_BASELINE + electrode] = baseline >> 2
 
     def running(self):
         return self.regs[_ECR] & 0x3F != 0
+
+    def enabled(self):
+        """Bitmap of the electrodes scanned (ECR's ELE_EN: 12-15 all twelve)."""
+        return (1 << min(self.regs[_ECR] & 0x0F, 12)) - 1
 
     def enter_run(self):
         """Stop to Run mode: auto-configuration if ACE, then the baselines load, then a first scan."""
@@ -117,10 +131,11 @@ class VirtualMpr121:
         self.settle()
 
     def read(self, register):
-        if register < 2:  # touch status: only enabled electrodes, only in run mode
-            enabled = min(self.regs[_ECR] & 0x0F, 12)
-            status = self.fingers & ((1 << enabled) - 1)
-            return (status >> (8 * register)) & 0xFF
+        if register < 2:  # touch status: only enabled electrodes, only in run mode; reading it lets IRQ go
+            self.irq = False
+            if register == 0:
+                self.status_reads += 1
+            return ((self.fingers & self.enabled()) >> (8 * register)) & 0xFF
         return self.regs[register]
 
     def write(self, register, value):
@@ -141,6 +156,19 @@ class VirtualMpr121:
             self.regs[register] = value
             if register < 0x2A:
                 self.baselines[register - _BASELINE] = value << 2
+
+
+class VirtualIrq:
+    """A chip's IRQ line as the Pico reads it (machine.Pin with PULL_UP): value() 0 while the chip
+    pulls it low; 1 when it does not, when the chip is unplugged, or when the wire is (``wired``)."""
+
+    def __init__(self, chip):
+        self.chip = chip
+        self.wired = True
+
+    def value(self):
+        chip = self.chip
+        return 0 if self.wired and chip.present and chip.irq else 1
 
 
 class VirtualI2C:
@@ -183,3 +211,28 @@ class VirtualI2C:
         chip = self.chips[address]
         chip.present = True
         chip.power_on()
+
+
+class VirtualBoards:
+    """The MPR121 boards as firmware/board.py's MPR121S lists them, (bus, address, IRQ pin) each:
+    one VirtualI2C per bus, a VirtualIrq per board. Boards are counted from 0 here, as the firmware
+    counts its controllers. ``buses``, ``addresses`` and ``irqs`` are PadArray's arguments."""
+
+    def __init__(self, boards):
+        on_bus = {}
+        for bus, address, _ in boards:
+            on_bus.setdefault(bus, []).append(address)
+        self.i2c = {bus: VirtualI2C(addresses) for bus, addresses in on_bus.items()}
+        self.buses = tuple(self.i2c[bus] for bus, _, _ in boards)
+        self.addresses = tuple(address for _, address, _ in boards)
+        self.chips = tuple(self.i2c[bus].chips[address] for bus, address, _ in boards)
+        self.irqs = tuple(VirtualIrq(chip) for chip in self.chips)
+
+    def touch(self, board, electrode, down, drop=DROP):
+        self.buses[board].touch(self.addresses[board], electrode, down, drop)
+
+    def unplug(self, board):
+        self.buses[board].unplug(self.addresses[board])
+
+    def replug(self, board):
+        self.buses[board].replug(self.addresses[board])
