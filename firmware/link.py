@@ -7,9 +7,11 @@
 # passed in: read(view) fills a memoryview with bytes that have arrived and
 # returns their count (0: none now, -1: the other end is gone).
 # - byte_reader: the Pico. Its sys.stdin.buffer.readinto(buf) waits until
-#   len(buf) bytes came (one blocking mp_hal_stdin_rx_chr() per byte) and
-#   nothing says how many are waiting, so it takes one byte per poll that
-#   says one is there, up to the end of a line. README.md, "How input is read".
+#   len(buf) bytes came (one blocking mp_hal_stdin_rx_chr() per byte, still so
+#   in MicroPython 1.29-preview's shared/runtime/sys_stdio_mphal.c; readinto1
+#   too, as the loop is in that read function) and nothing says how many are waiting
+#   (micropython issue #8772, open), so it takes one byte per poll that says
+#   one is there, up to the end of a line. README.md, "How input is read".
 # - bulk_reader: a non-blocking file descriptor (the unix port on a pty):
 #   one readinto takes everything that has arrived.
 
@@ -37,6 +39,7 @@ def byte_reader(stream):
     poller = select.poll()
     poller.register(stream, select.POLLIN)
     ready = _ipoll(poller)
+    readinto = stream.readinto  # looked up once, not per byte
     one = bytearray(1)
 
     def read(view):
@@ -47,7 +50,7 @@ def byte_reader(stream):
                 break
             if not flags & select.POLLIN:
                 return -1 if flags & _GONE and not count else count
-            got = stream.readinto(one)
+            got = readinto(one)
             if not got:  # None: a non-blocking stream had nothing after all; 0: end of file
                 return count if got is None else count or -1
             view[count] = one[0]

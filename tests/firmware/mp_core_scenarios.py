@@ -53,6 +53,27 @@ def noisy():
     run_pads(script)
 
 
+def chip_status(detections, debounce):
+    """An MPR121's touch status per 4 ms detection period (datasheet 5.7): it changes once
+    debounce + 1 detections in a row disagree with it (DT = 0: the first one)."""
+    status, against, statuses = 0, 0, []
+    for over in detections:
+        against = against + 1 if over != status else 0
+        if against > debounce:
+            status, against = over, 0
+        statuses.append(status)
+    return statuses
+
+
+def blip():
+    # One 4 ms detection over the threshold (a disturbance no longer than the chip's own
+    # averaging of 4 x 6 samples), then a real touch of 40 ms, read by the 2 ms scans.
+    detections = [0, 0, 0, 1, 0, 0, 0, 0, 0, 0] + [1] * 10 + [0] * 5
+    for debounce in (0, 1):
+        print("debounce", debounce)
+        run_pads([(2, status << 9) for status in chip_status(detections, debounce)])
+
+
 def stuck():
     run_pads([(30010, 1 << 20), (4, 0)])
 
@@ -252,6 +273,7 @@ SCENARIOS = {
     "clean_press": clean_press,
     "bounce": bounce,
     "noisy": noisy,
+    "blip": blip,
     "stuck": stuck,
     "chord": chord,
     "led_scaling": led_scaling,

@@ -34,6 +34,15 @@ EXPECTED = {
     # 9 edges go out, the 10th within 2 s mutes the pad; 5 s after its last
     # change it is quiet again (and already reported as pressed: no new edge).
     "noisy": [f"edge {2 + 8 * n} 7 {1 - n % 2}" for n in range(9)] + ["problem 74 noisy 7", "problem 5130 quiet 7"],
+    # One 4 ms detection over the threshold, then a real touch (the MPR121's status modelled
+    # per detection, tests/firmware/mp_core_scenarios.py, chip_status). With debounce 0 the
+    # blip is a touch like any other (down and up: the host takes it as a guess; the noisy
+    # guard mutes a pad only at its 10th edge) and the real touch goes out 4 ms sooner; with
+    # debounce 1 the blip never leaves the chip. firmware/TUNING.md, "Debounce 0 or 1".
+    "blip": [
+        "debounce 0", "edge 14 9 1", "edge 18 9 0", "edge 42 9 1", "edge 82 9 0",
+        "debounce 1", "edge 46 9 1", "edge 86 9 0",
+    ],
     # held for 60 s: reported stuck once; the release still goes out.
     "stuck": ["edge 2 20 1", "problem 60002 stuck 20", "edge 60022 20 0"],
     "chord": ["edge 2 0 1", "edge 2 24 1", "edge 10 0 0", "edge 18 24 0"],

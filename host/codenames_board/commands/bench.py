@@ -105,7 +105,10 @@ def _bench_touch(touches: int, root: Path | None, tr: Translator) -> int:
     print(tr("bench.touch_resume", actions=resume["actions"], every=resume["undo_every"], seconds=f"{resume['resume_s']:.2f}"))
     print(tr("bench.touch_memory", mb=f"{result['rss_mb']:.0f}"))
     print(tr("bench.touch_left_out"))
-    print(tr("bench.touch_pi", **{name: f"{value:g}" for name, value in PI_BUDGET_MS.items()}))
+    print(tr(
+        "bench.touch_pi", total=f"{sum(PI_BUDGET_MS.values()):g}",
+        **{name: f"{value:g}" for name, value in PI_BUDGET_MS.items()},
+    ))
     estimate = pi_estimate(result)
     source = result["debounce_source"]
     low, high = estimate["sense_ms"]
@@ -114,6 +117,12 @@ def _bench_touch(touches: int, root: Path | None, tr: Translator) -> int:
         source=tr("bench.debounce_config", path=source) if source else tr("bench.debounce_default"),
     ))
     if root is None:  # the host factor is a Pi core against this machine's own, not against an emulator
+        usb_low, usb_high = estimate["usb_ms"]
+        print(tr(
+            "bench.touch_method", host_factor=estimate["host_factor"], fw_factor=estimate["fw_factor"],
+            low=f"{low:g}", high=f"{high:g}", usb_low=f"{usb_low:g}", usb_high=f"{usb_high:g}",
+            leds=f"{estimate['leds_ms']:.2f}",
+        ))
         print(tr(
             "bench.touch_estimate", host_factor=estimate["host_factor"], fw_factor=estimate["fw_factor"],
             low=f"{estimate['low']:.0f}", high=f"{estimate['high']:.0f}",
