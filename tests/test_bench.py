@@ -9,7 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from codenames_board.benchtouch import PI_BUDGET_MS, bench_resume, mpr121_sensing_ms, pi_estimate, table_debounce, ws2812_ms
+from codenames_board.benchtouch import (
+    HOST_FACTOR, PI_BUDGET_MS, bench_resume, mpr121_sensing_ms, pi_estimate, table_debounce, ws2812_ms,
+)
 
 MS = r"p50 [\d.]+ ms, p99 [\d.]+ ms, max [\d.]+ ms"
 
@@ -91,8 +93,8 @@ def test_the_pi_budget_adds_up_to_20_ms_and_the_estimate_adds_the_parts():
     host = {"p50": 1.0, "p99": 3.0, "max": 4.0}
     some = {**nothing, "total": {"pad": part, "host": host, "frame": part}}
     estimate = pi_estimate(some)
-    assert estimate["low"] == pytest.approx(4 + 0.5 + ws2812_ms(37) + 1.0 * 6 + 2.0)
-    assert estimate["high"] == pytest.approx(8 + 2 + ws2812_ms(37) + 3.0 * 10)
+    assert estimate["low"] == pytest.approx(4 + 0.5 + ws2812_ms(37) + 1.0 * HOST_FACTOR[0] + 2.0)
+    assert estimate["high"] == pytest.approx(8 + 2 + ws2812_ms(37) + 3.0 * HOST_FACTOR[1])
 
 
 def test_bench_web_times_the_page_at_every_client_and_the_leds_with_it_on_and_off():

