@@ -20,9 +20,9 @@ UNIXBOARD = ROOT / "host" / "codenames_board" / "unixboard"
 STATS = r"p50=(\d+) p99=(\d+) max=(\d+) mean=(\d+) n=(\d+)"
 
 
-@pytest.mark.parametrize("mode", ["bulk", "bytewise"])
+@pytest.mark.parametrize("mode", ["bulk", "bytewise", "bytewise-memory"])
 def test_frame_benchmark_prints_its_lines(mode, tmp_path):
-    arguments = ["30"] + (["--bytewise"] if mode == "bytewise" else [])
+    arguments = ["30"] + {"bulk": [], "bytewise": ["--bytewise"], "bytewise-memory": ["--bytewise", "--memory"]}[mode]
     result = subprocess.run(
         [micropython(), str(UNIXBOARD / "bench_frames.py"), *arguments],
         capture_output=True,
@@ -33,7 +33,7 @@ def test_frame_benchmark_prints_its_lines(mode, tmp_path):
     assert result.returncode == 0, result.stderr
     frame, partial, scan, scan_polled = result.stdout.splitlines()
     for line, name, leds in ((frame, "frame_us", 37), (partial, "set_us", 1)):
-        found = re.fullmatch(rf"{name} {STATS} fps=(\d+) read=(\w+) leds={leds}", line)
+        found = re.fullmatch(rf"{name} {STATS} fps=(\d+) read=([\w-]+) leds={leds}", line)
         assert found, line
         p50, p99, most, _, count = (int(value) for value in found.groups()[:5])
         assert p50 <= p99 <= most and count == 30 and found.group(7) == mode

@@ -6,7 +6,7 @@
 # the emulated MPR121s, untouched.
 #
 #     MICROPYPATH=firmware:host/codenames_board/unixboard \
-#         micropython host/codenames_board/unixboard/bench_frames.py [N] [--bytewise]
+#         micropython host/codenames_board/unixboard/bench_frames.py [N] [--bytewise] [--memory]
 #
 # prints four lines, key=value, times in microseconds:
 #
@@ -20,7 +20,9 @@
 # touch: some 30 bytes against the FRAME's 244). fps: 10**6 / mean, the
 # frames a second the firmware could take back to back. read=bytewise reads as the Pico must (a
 # byte per ready poll, link.byte_reader): the unix port's cost of that
-# strategy, not the Pico's. scan_us: one scan of the 25 pads (app.scan()),
+# strategy, not the Pico's. --memory puts an in-memory stream where the socket was: no system
+# call per byte (the Pico makes none either), but a Python-level stream's calls instead of C's, so
+# the unix port's system calls cost about the difference (read=bytewise-memory). scan_us: one scan of the 25 pads (app.scan()),
 # nobody touching, reading a board only when its IRQ line is low (and at the
 # safety poll); scan_poll_us: the same reading every board on every scan, as
 # without IRQ lines. Leaves out: the host, the USB or pty transfer, the LEDs'
@@ -28,7 +30,9 @@
 # number for frames that were not all shown and acknowledged.
 
 import gc
+import io
 import os
+import select
 import socket
 import struct
 import sys
@@ -40,6 +44,7 @@ from tileproto import PROTOCOL, LineReader, message
 from unix_parts import build
 
 WARM_UP = 20  # frames before the timing starts
+_STREAM_POLL = 3  # MP_STREAM_POLL: the ioctl select.poll asks a Python stream
 
 
 class QuietStrip:
@@ -75,6 +80,59 @@ def socket_pair():
     return host, board_end
 
 
+class Pipe(io.IOBase):
+    """One direction of an in-memory link, pollable as a stream (no system calls): what the board reads from
+    or writes to with ``--memory``, so the timing is the interpreter's alone, as on a Pico (whose USB buffer
+    is memory too), not the unix port's system call per byte."""
+
+    def __init__(self):
+        self.data = bytearray()
+
+    def write(self, data):
+        self.data += data
+        return len(data)
+
+    def readinto(self, buf):
+        count = min(len(buf), len(self.data))
+        buf[:count] = self.data[:count]
+        self.data = self.data[count:]
+        return count
+
+    def close(self):
+        pass
+
+    def ioctl(self, request, arg):
+        if request != _STREAM_POLL:
+            return 0
+        return (arg & select.POLLIN if self.data else 0) | (arg & select.POLLOUT)
+
+
+class MemoryHost:
+    """The host's end of two Pipes, with the socket calls run() makes."""
+
+    def __init__(self, to_board, to_host):
+        self.to_board, self.to_host = to_board, to_host
+
+    def write(self, data):
+        return self.to_board.write(data)
+
+    def recv(self, size):
+        got = bytes(self.to_host.data[:size])
+        self.to_host.data = self.to_host.data[size:]
+        return got
+
+    def setblocking(self, flag):
+        pass
+
+    def close(self):
+        pass
+
+
+def memory_pair():
+    to_board, to_host = Pipe(), Pipe()
+    return MemoryHost(to_board, to_host), to_board, to_host
+
+
 def frames(count, leds):
     """count FRAME lines of a moving rainbow, made before the clock starts."""
     lines = []
@@ -106,12 +164,17 @@ def summary(name, costs, extra=""):
     )
 
 
-def run(count=1000, bytewise=False):
+def run(count=1000, bytewise=False, memory=False):
     """Time count FRAMEs, count one-LED SETs and count scans twice; returns the four output lines."""
-    host, board_end = socket_pair()
+    if memory:
+        host, board_in, board_out = memory_pair()
+        board_end = board_in
+    else:
+        host, board_end = socket_pair()
+        board_in = board_out = board_end
     strip = QuietStrip(board.LEDS)
-    read = byte_reader(board_end) if bytewise else bulk_reader(board_end)
-    _, app = build(Link(board_end, board_end, read), strip)
+    read = byte_reader(board_in) if bytewise else bulk_reader(board_in)
+    _, app = build(Link(board_in, board_out, read), strip)
     answers = LineReader()
     host.write(message("HELLO", PROTOCOL))
     app.step()
@@ -156,7 +219,9 @@ def run(count=1000, bytewise=False):
 
     def stats(name, costs, leds):
         mean = sum(costs) / len(costs)
-        extra = " fps=%d read=%s leds=%d" % (1000000 / mean if mean else 0, "bytewise" if bytewise else "bulk", leds)
+        extra = " fps=%d read=%s%s leds=%d" % (
+            1000000 / mean if mean else 0, "bytewise" if bytewise else "bulk", "-memory" if memory else "", leds
+        )
         return summary(name, costs, extra)
 
     frame_costs = timed(frames(64, board.LEDS))
@@ -194,9 +259,9 @@ def run(count=1000, bytewise=False):
 def main(argv):
     count = 1000
     for argument in argv:
-        if argument != "--bytewise":
+        if argument not in ("--bytewise", "--memory"):
             count = int(argument)
-    for line in run(count, "--bytewise" in argv):
+    for line in run(count, "--bytewise" in argv, "--memory" in argv):
         print(line)
 
 
