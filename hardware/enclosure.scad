@@ -169,11 +169,11 @@ pico_plug = [28, 10, 4];
 usb_a_plug = 40;
 usb_c_plug = [30, 10, 4];
 // where 5 V and GND come up through the LED board into the tile chain: [row, column] of each tile
-// that buildkit/wiring.py's injection_points() names (A1: the chain's start, D2: index 18); the
-// chain's end is fed past the last turn LED
-feed_tiles = [[0, 0], [3, 1]];
-// with leds = "strand" the second feed is at the strand's end, tile E5 (buildkit/electrical.py's strand_feeds():
-// no splice into the strand's wire); its tail goes on from there up through E5's feed hole to the bar
+// that buildkit/electrical.py's chain_feeds() names (A1: the chain's start, its only feed)
+feed_tiles = [[0, 0]];
+// with leds = "strand" a second feed is at the strand's end, tile E5 (buildkit/electrical.py's strand_feeds():
+// no splice into the strand's wire; its tail goes on from there up through E5's feed hole to the bar), and a
+// third past the last turn LED
 strand_feed_tiles = [[0, 0], [4, 4]];
 screw_d = 3.4;              // clearance for 3-3.5 mm screws
 screw_head_d = 7;           // countersink on the plate's top
@@ -747,7 +747,7 @@ module ledboard_2d() {
         }
         for (bar = [[bar_x0, timer_leds], [turn_x0, turn_leds]], i = [0:bar[1] - 1])
             translate([bar[0] + (i + 0.5) * led_pitch, fy]) circle(d = 1.5, $fn = 8);
-        // the chain's data and power come up beside tile A1, power at the other feed tiles and
+        // the chain's data and power come up beside tile A1; with the strand power at E5 too and
         // past the last LED (the wire goes in under the light box's end wall)
         for (feed = ledboard_feeds()) translate(feed[1]) circle(d = feed[2]);
         for (f = features) translate(f[1]) circle(d = f[2] > 0 ? f[2] + 4 : 6);
@@ -758,7 +758,7 @@ module ledboard_2d() {
 // [tile or LED, [x, y], hole diameter]: where 5 V (and at A1 the data) come up through the LED board
 function ledboard_feeds() = concat(
     [for (t = leds == "strand" ? strand_feed_tiles : feed_tiles) [str(chr(65 + t[0]), t[1] + 1), cell(t[0], t[1]) + [-20, 0], 8]],
-    [["strip end", [turn_x0 + turn_len + 5, fy], 5]]);
+    leds == "strand" ? [["strip end", [turn_x0 + turn_len + 5, fy], 5]] : []);
 
 // ------------------------------------------------------------------ box
 

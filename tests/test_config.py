@@ -364,3 +364,23 @@ def test_config_check_says_a_pack_that_is_no_word_list_in_the_language_asked(tmp
     result = run_cli("--lang", language, "config", "--check", "--config", path)
     key = f"[words] pack = {fifo}"
     assert (result.returncode, result.stderr.splitlines()) == (2, [f"{path}: {Translator(language)('error.words_not_a_file', path=key)}"])
+
+
+# The display kinds the parts list may name, and the output each needs.
+DISPLAY_OUTPUTS = {"SPI TFT": "framebuffer", "HDMI": "fullscreen", "DSI": "fullscreen"}
+
+
+def test_the_shipped_display_output_is_the_parts_lists_display():
+    import csv
+
+    from codenames_board.config import pin_warnings
+
+    root = Path(__file__).resolve().parents[1]
+    with open(root / "hardware" / "bom.csv", newline="", encoding="utf-8") as file:
+        display = next(row for row in csv.DictReader(file) if row["part"] == "spymaster display")
+    kind = next(kind for kind in DISPLAY_OUTPUTS if kind in display["example"])  # the first one the row names
+    assert kind == "SPI TFT"
+    # what `config --default` writes, `config --init` installs and `run` uses with no config at all
+    assert parse("").display.output == DISPLAY_OUTPUTS[kind]
+    assert tomllib.loads(default_text())["display"]["output"] == DISPLAY_OUTPUTS[kind]
+    assert pin_warnings(parse("")) == []  # the default pins leave the SPI display's alone

@@ -17,8 +17,8 @@ from codenames_firmware import board
 
 from .electrical import (
     DC_JACK, FEED_AWG, LED_FUSE, FEED_HOLE_TO_LED, FEED_RISE, FEED_SLACK, FIRST_TILE, LEDBOARD_T, LEDBOARD_UNDER_Z, LEVER_LEAD,
-    LEVER_WAYS, LINK_AWG, PAD, PERFBOARD_T, RELIEF_LOOP, RIB_H, RIB_T, STRAND_AWG, SUPPLY_V, TERMINAL_H, TILE_BOARD,
-    TILE_PITCH, TIP_END_MM, TIP_ON_STANDOFFS, WIRE_SPARE, WIRES, injection_points, injection_tail, led_positions,
+    LEVER_WAYS, LINK_AWG, PAD, PERFBOARD_T, RELIEF_LOOP, RIB_H, RIB_T, STRAND_AWG, SUPPLY_V, TERMINAL_H, WS2812_VDD_MIN, TILE_BOARD,
+    TILE_PITCH, TIP_END_MM, TIP_ON_STANDOFFS, WIRE_SPARE, WIRES, chain_feeds, injection_tail, led_positions,
     link_lengths, strand_spacing, tipped, wire_links,
 )  # fmt: skip
 from .perfboard import J12_AT, J13_AT, in_box, pad_holes  # the layout's holes, on the floor
@@ -44,8 +44,8 @@ def _terminal(point: tuple[float, float, float]) -> tuple[float, float, float]:
 
 def feed_paths(points: list[int] | None = None) -> list["Feed"]:
     """Every feed from the lever connectors, chain order: the tile board's J12 (chain index 0, on through J13),
-    then straight to each other injection point. Along the floor, the walls and up, each with FEED_SLACK."""
-    points = injection_points(board.LEDS) if points is None else points
+    then straight to each other injection point (the strand's; the pixel boards have none: chain_feeds()). Along the floor, the walls and up, each with FEED_SLACK."""
+    points = chain_feeds() if points is None else points
     positions = led_positions()
     feeds = []
     for point in points:
@@ -142,6 +142,36 @@ def chain_drop(points: list[int], led_ma: float, link_awg: int = LINK_AWG, feed_
     link_amps = [abs(volts[i] - volts[i + 1]) / links[i] for i in range(n - 1)]
     feed_amps = [(supply_v - volts[point]) / feeds[point] for point in points]
     return ChainDrop(volts, link_amps, feed_amps)
+
+
+@dataclass(frozen=True)
+class FeedCheck:
+    """Whether some feeds keep the chain within the WS2812B's supply range: the chain's voltage (chain_drop()) with
+    every LED drawing its share of the firmware's current cap, and of a full-white glitch."""
+
+    points: list[int]
+    at_cap: ChainDrop
+    at_glitch: ChainDrop
+
+    @property
+    def last_led(self) -> tuple[float, float]:
+        """The last LED's supply (V): at the cap, at a glitch."""
+        return self.at_cap.volts[-1], self.at_glitch.volts[-1]
+
+    @property
+    def enough(self) -> bool:
+        """Every LED at or above the datasheet's VDD minimum, and every link within its wire's limit, both times. With
+        a feed at the start alone the supply falls along the chain, so each LED's DIN sees the previous LED's high
+        level, at least its own VDD, over the 0.7 VDD it needs."""
+        drops = (self.at_cap, self.at_glitch)
+        return (all(drop.lowest >= WS2812_VDD_MIN for drop in drops)
+                and all(max(drop.link_amps) <= WIRES[LINK_AWG].chassis_a for drop in drops))
+
+
+def feed_check(points: list[int], cap_ma: float, glitch_ma: float) -> FeedCheck:
+    """The chain with these feeds at the cap and at a glitch (mA for the whole chain)."""
+    leds = len(link_lengths()) + 1
+    return FeedCheck(points, chain_drop(points, cap_ma / leds), chain_drop(points, glitch_ma / leds))
 
 
 def strand_drop(points: list[int], led_ma: float, spacing_mm: int | None = None, awg: int = STRAND_AWG) -> ChainDrop:

@@ -371,7 +371,8 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
 
     # The LED supply, off the board: the DC jack, a pair of lever connectors behind it (5 V and GND), and from them
     # an 18 AWG pair to each feed: the tile board's J12 (which carries chain index 0's feed on through J13 with the
-    # data), and every other injection point (electrical.injection_points(); cables.feed_paths() measures them).
+    # data), and any other injection point (electrical.chain_feeds(): none, one feed is enough; cables.feed_paths()
+    # measures them).
     b.add(Part("J16", "DC jack 5 V", "", _numbered(("+", "-", "SW")), "DC barrel jack", "the box's back wall",
                "centre pin positive: lug 1 the centre pin, 2 the sleeve, 3 the switch (left free)",
                leads=(("J23", "1"), ("J18", "1"))))  # fmt: skip
@@ -383,7 +384,7 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
     b.add(Part("F1", f"fuse {fuse.rating_ma / 1000:g} A", "", _two("1", "2"), "fuse with inline holder", "behind the DC jack",
                f"a {fuse.name} in an inline holder: replace it only with the same rating", leads=(("J23", "2"), ("J17", "1"))))  # fmt: skip
     b.join("+5V_JACK", ("J16", "+"), ("J23", "#1"), ("J23", "#2"), ("F1", "1"))
-    points = electrical.injection_points(board.LEDS)
+    points = electrical.chain_feeds()
     b.add(Part("J17", "lever connector 5 V", "", _numbered(electrical.lever_ways(points)), "lever connector 5-way",
                "behind the DC jack", electrical.lever_note("red")))  # fmt: skip
     b.add(Part("J18", "lever connector GND", "", _numbered(electrical.lever_ways(points)), "lever connector 5-way",

@@ -218,7 +218,12 @@ WIRES = {
 }  # the standard AWG table
 LINK_AWG = 22  # LED to LED: 5 V, GND and data; fits a 10 mm pixel board's pads
 FEED_AWG = 18  # the supply to each injection point, spliced to a short LINK_AWG tail at the LED
-WS2812_VDD_MIN = 4.5  # V: keep every LED within 10 % of 5 V (the datasheet allows 3.5-5.3 V, colours shift below 4.5)
+# Worldsemi's WS2812B datasheet: "Power supply voltage VDD +3.5~+5.3 V" (its ratings table); its electrical and
+# switching characteristics (DIN's VIH = 0.7 VDD, the timing) are given at VDD = 4.5-5.5 V. Every LED must stay at or
+# above the first; in use the model keeps them above the second too (chain_wires_section says which way each is met).
+WS2812_VDD_MIN = 3.5
+WS2812_VDD_CHARACTERISED = 4.5
+WS2812_VIH = 0.7  # of the LED's own VDD: a logic high at DIN
 SUPPLY_V = 5.0
 
 # The model's default layout (hardware/enclosure.scad, mm, x right, y from the operatives' edge).
@@ -265,16 +270,28 @@ TERMINAL_H = 12  # the terminal blocks' height above the perfboard
 LEDBOARD_UNDER_Z = -3  # the LED board's underside (the model's box_z)
 LEDBOARD_T = 3
 FEED_HOLE_TO_LED = 20  # mm on the LED board's top from a feed hole to its LED's pads
-# Every injection point but the tile board's: a pair of lever connectors (spares of the pack, one 5 V, one GND)
+#: Where 5 V goes into the chain of pixel boards: its start alone, through the tile board (J12, J13). With this one
+#: feed the last LED stays above WS2812_VDD_MIN at the firmware's current cap and at a full-white glitch
+#: (cables.chain_drop(); tests/buildkit/test_electrical.py computes it), and the links carry that current well within
+#: their wire's limit: no feed wire, lever connector or feed hole further along. The strand option keeps its own
+#: feeds (strand_feeds()).
+CHAIN_FEEDS = (0,)
+
+
+def chain_feeds() -> list[int]:
+    """Where 5 V goes into the chain of pixel boards (chain indexes)."""
+    return list(CHAIN_FEEDS)
+
+
+# The strand's other injection points (strand_feeds()): a pair of lever connectors (spares of the pack, one 5 V, one GND)
 # is stuck under the LED board beside its feed hole. In each: the FEED_AWG wire, a LINK_AWG tail up through the hole
 # to the LED's pads, and where a wire link arrives at that LED (a pixel board, a strip piece's first LED) that link
 # too, so that no pad takes more than one wire.
 INJECTION_REACH = 45  # mm under the LED board from a feed hole to its lever connectors' middle
 #: Which way from each feed hole the pair sits (the model's x, y: x to the operatives' right, y away from them), and
 #: how the guide names it: the only sides where the pair (LEVER_PAIR_MM) clears every hole in the LED board and every
-#: button body under it (tested from the model, for the pixel boards and the strand).
+#: button body under it (tested from the model, for the strand).
 INJECTION_SIDE = {
-    "D2": ((1, 0), "towards tile D3"),
     "E5": ((1, 0), "towards the side wall on the SAND TIMER's side"),
     "strip end": ((0, 1), "straight back towards the grid"),
 }
@@ -316,14 +333,6 @@ def lever_connectors(points: list[int]) -> int:
     """How many lever connectors the LED supply takes: the pair behind the jack, a pair at every other feed, and the
     one behind the jack that joins the jack's red lead to the fuse holder's."""
     return 2 * len(points) + 1
-
-
-def injection_points(leds: int, every: int = 30) -> list[int]:
-    """Where 5 V goes into the chain: its start, its end, and evenly between, at most ``every`` apart."""
-    if leds < 2:
-        return [0]
-    stretches = math.ceil((leds - 1) / every)
-    return sorted({round(index * (leds - 1) / stretches) for index in range(stretches + 1)})
 
 
 def lever_ways(points: list[int]) -> list[str]:
@@ -404,7 +413,7 @@ class Link:
 
 def wire_links(points: list[int] | None = None) -> list[Link]:
     """Every link that is a wire, chain order (on a strip piece the copper carries the chain, LED to LED)."""
-    points = injection_points(board.LEDS) if points is None else points
+    points = chain_feeds() if points is None else points
     where = led_positions()
     out = []
     for start, length in enumerate(link_lengths()):

@@ -24,7 +24,8 @@ from codenames_firmware import board
 from codenames_board import compositor as leds
 from codenames_board.colours import palette_of
 from codenames_board.config import Config, parse
-from .electrical import FEED_AWG, LED_FUSE, LINK_AWG, WIRES, buzzer_driver
+from .cables import feed_check
+from .electrical import FEED_AWG, LED_FUSE, LINK_AWG, WIRES, WS2812_VDD_MIN, buzzer_driver, chain_feeds
 
 COMMAND = "python host/buildkit power"
 
@@ -162,6 +163,19 @@ def fuse_lines(budget: PowerBudget) -> list[str]:
     ]
 
 
+def feed_lines(budget: PowerBudget) -> list[str]:
+    """Why the chain has the feeds it has: its last LED's supply at the cap and at a glitch."""
+    check = feed_check(chain_feeds(), budget.cap_ma, budget.chain_max_ma)
+    cap, glitch = check.last_led
+    return [
+        f"**One feed for the LEDs**: the chain takes its 5 V at its start alone, through the tile board. Its last LED "
+        f"still gets {cap:.2f} V at the cap and {glitch:.2f} V at a glitch's full white, above the {WS2812_VDD_MIN:g} V "
+        "the WS2812B's datasheet asks for, so a second feed (its wires, lever connectors and hole) would buy nothing "
+        "([the chain's wires](../wiring/README.md#the-chains-wires)).",
+        "",
+    ]
+
+
 def amps(ma: int) -> str:
     """``3000`` -> ``"3 A"``, ``2500`` -> ``"2.5 A"``."""
     return f"{ma / 1000:g} A"
@@ -204,6 +218,7 @@ def markdown(budget: PowerBudget, config: Config | None = None) -> str:
         "the firmware's cap keeps the real draw far below.",
         "",
         *fuse_lines(b),
+        *feed_lines(b),
     ]
     out += [
         "**The Pi** runs from its own supply, as its makers recommend; the tile board's logic (the Pico and the three "
@@ -228,7 +243,7 @@ def markdown(budget: PowerBudget, config: Config | None = None) -> str:
         "",
         "One supply for both is sized for the Pi's recommended supply (its own margin included) plus the LEDs' "
         "glitch current, the level shifter and the buzzer, with the margin; split its output at the supply: one cable to the Pi's power input, "
-        "one to the LED chain's injection points.",
+        "one to the LED chain's feed.",
         "",
         "**The display** draws from the Pi (check yours; these are nominal figures):",
         "",

@@ -247,9 +247,6 @@ def chain_picture(board: ModuleType) -> str:
     return "\n".join(lines)
 
 
-injection_points = electrical.injection_points
-
-
 # --- README.md
 
 
@@ -472,7 +469,8 @@ def distribution_lines(names: list[str]) -> list[str]:
         "hole: only the jack's own leads do. It protects every wire behind it from a short; a blown fuse means "
         "a fault to find, and its replacement is the same rating "
         "([the power budget](../hardware/README.md#power-budget) sizes it).",
-        "- From the lever connectors, one red and one black " + f"{feed.awg} AWG wire to each feed: "
+        "- From the lever connectors, one red and one black " + f"{feed.awg} AWG wire to "
+        + ("each feed: " if len(feeds) > 1 else "")
         + "; ".join(("the tile board's J12 (chain index 0 goes on from there)" if f.point == 0 else f"chain index {f.point} ({names[f.point]})")
                     + f", {_up(f.run / 1000, 2):.2f} m" for f in feeds)
         + f". That is {1 + len(feeds)} of the {electrical.LEVER_WAYS} ways; the rest stay closed and spare.",
@@ -482,17 +480,19 @@ def distribution_lines(names: list[str]) -> list[str]:
         f"**{_up(tail / 10):.0f} cm** ({electrical.FEED_SLACK} mm slack so the box tips back off its floor), up through {names[0]}'s feed "
         f"hole. No second wire from the jack to {names[0]}: two 5 V paths in parallel would only make a loop, while this "
         "way the data's return runs beside the data and the capacitor and the level shifter's 5 V are at the chain's "
-        f"start. The first stretch's current fits {link.awg} AWG (the table below).",
+        f"start. It is the chain's only feed: the table below shows why one is enough.",
     ]
 
 
 def chain_wires_section(board: ModuleType, points: list[int], names: list[str], budget: power.PowerBudget) -> list[str]:
     led_ma = budget.chain_max_ma / budget.leds
     drop = cables.chain_drop(points, led_ma)
+    check = cables.feed_check(points, budget.cap_ma, budget.chain_max_ma)
     link, feed = electrical.WIRES[electrical.LINK_AWG], electrical.WIRES[electrical.FEED_AWG]
     lengths = electrical.link_lengths()
     stretches = []
-    for start, end in zip(points, points[1:]):
+    ends = points[1:] if points[-1] == len(names) - 1 else points[1:] + [len(names) - 1]
+    for start, end in zip(points, ends):
         stretches.append((
             f"{start}-{end} ({names[start]} to {names[end]})",
             f"{sum(lengths[start:end]) / 1000:.2f} m",
@@ -508,7 +508,6 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         f"- **LED to LED**: {link.awg} AWG ({link.mm2:g} mm²) stranded for 5 V, GND and data, three wires a link. "
         "A 10 mm pixel board's pads take 22-24 AWG; 18-20 AWG does not fit them.",
         *link_lines(names),
-        *injection_lines(names),
         "",
         *distribution_lines(names),
         "",
@@ -518,7 +517,7 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         f"({electrical.TILE_PITCH[0]} x {electrical.TILE_PITCH[1]} mm tiles, the strip at 60 LEDs/m):",
         "",
         _table(
-            ("stretch (chain index)", "link wire", f"most current in a link ({link.awg} AWG: ≤ {link.max_a:g} A)", "lowest LED supply"),
+            ("stretch (chain index)", "link wire", f"most current in a link ({link.awg} AWG: ≤ {link.chassis_a:g} A)", "lowest LED supply"),
             stretches,
         ),
         "",
@@ -528,12 +527,21 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
               f"{_up(run / 1000, 2):.2f} m", f"{amps:.2f} A") for point, run, amps in zip(points, runs, drop.feed_amps)),
         ),
         "",
-        f"Every LED stays at {drop.lowest:.2f} V or more (the WS2812B runs down to 3.5 V; above "
-        f"{electrical.WS2812_VDD_MIN:g} V its colours hold). Wire to buy, with {round((electrical.WIRE_SPARE - 1) * 100)} % spare: "
+        f"Every LED stays at {drop.lowest:.2f} V or more with the one feed: at the firmware's cap (`max_current_ma = "
+        f"{budget.cap_ma}`) the last LED has {check.last_led[0]:.2f} V, at the glitch {check.last_led[1]:.2f} V, and "
+        f"at `brightness = {budget.brightness}`'s full white ({budget.drawn_max_ma} mA) "
+        f"{cables.chain_drop(points, budget.drawn_max_ma / budget.leds).volts[-1]:.2f} V. The WS2812B's datasheet gives "
+        f"it {electrical.WS2812_VDD_MIN:g}-5.3 V (its characteristics at {electrical.WS2812_VDD_CHARACTERISED:g}-5.5 V, "
+        "where the table's own brightness keeps it), so a second feed would buy nothing a maker sees. The data holds "
+        f"too: each LED's DIN needs {electrical.WS2812_VIH:g} of its own VDD and gets the LED before it's output, whose "
+        "supply is higher along a chain fed at its start; the first gets the 74AHCT125's, within 0.1 V of the tile "
+        "board's 5 V. A link's current is checked against its wire's heating (the chassis-wiring figure, which the "
+        f"{power.amps(electrical.LED_FUSE.rating_ma)} fuse stays below), not the transmission-line rule of "
+        f"{link.max_a:g} A that guards a long run's voltage: here the voltage itself is computed. ",
+        f"Wire to buy, with {round((electrical.WIRE_SPARE - 1) * 100)} % spare: "
         f"**{math.ceil(cables.power_wire_m(points))} m of {feed.awg} AWG** ({cables.power_wire_m(points):.1f} m with the spare: red "
         f"and black, every run) and **{math.ceil(cables.link_wire_m())} m of {link.awg} AWG** ({cables.link_wire_m():.1f} m with "
-        "the spare: three wires along every link and to the first LED, and the injection points' tails and links down "
-        "into their lever connectors).",
+        "the spare: three wires along every link and to the first LED).",
     ]
 
 
@@ -575,17 +583,17 @@ def link_lines(names: list[str]) -> list[str]:
     return lines
 
 
-def injection_lines(names: list[str]) -> list[str]:
-    """How the 18 AWG feeds meet the LEDs: a pair of lever connectors at every feed hole but the tile board's."""
+def injection_lines(names: list[str], points: list[int]) -> list[str]:
+    """How the strand's 18 AWG feeds meet the LEDs: a pair of lever connectors at every feed hole but the tile
+    board's."""
     link, feed = electrical.WIRES[electrical.LINK_AWG], electrical.WIRES[electrical.FEED_AWG]
-    points = injection_points(len(names))
     side = {hole: name for hole, (_, name) in electrical.INJECTION_SIDE.items()}
     lines = [
-        f"- **The injection points**: {feed.awg} AWG ({feed.mm2:g} mm²), red and black, from the lever connectors behind "
+        f"- **The strand's injection points**: {feed.awg} AWG ({feed.mm2:g} mm²), red and black, from the lever connectors behind "
         f"the jack to each point. {feed.awg} AWG fits no LED's pad, so at every point but the tile board's a second pair "
         "of lever connectors (from the same pack of 10: 5 V red, GND black) is stuck under the LED board with double-sided "
-        f"foam tape, side by side, their wire openings towards the feed hole, its middle about {electrical.INJECTION_REACH / 10:g} cm from the feed hole: at D2 "
-        f"{side['D2']}, past turn LED 2 {side['strip end']}, with the strand at E5 {side['E5']} (on any other side it "
+        f"foam tape, side by side, their wire openings towards the feed hole, its middle about {electrical.INJECTION_REACH / 10:g} cm from the feed hole: at E5 "
+        f"{side['E5']}, past turn LED 2 {side['strip end']} (on any other side it "
         f"would cover a hole or meet a button's body). Into each go the {feed.awg} AWG feed and a "
         f"{link.awg} AWG tail of {electrical.injection_tail() / 10:.0f} cm up through the feed hole to the LED's pad; the "
         "other ways stay closed:",
@@ -593,10 +601,8 @@ def injection_lines(names: list[str]) -> list[str]:
     for point, ways in electrical.injection_joins(points):
         if "spare" != ways[2]:
             lines.append(
-                f"  - chain index {point} ({names[point]}): its input pads already take the link from chain index "
-                f"{point - 1}, and a pad takes one wire. So that link's 5 V and GND do not go onto {names[point]}'s pads: "
-                f"they go on down through the same feed hole into the lever connectors (the data wire goes straight "
-                f"to DIN as before), and the tail takes their place on the pads.")  # fmt: skip
+                f"  - chain index {point} ({names[point]}): the feed, the strand's own tail (its 5 V and GND) and the "
+                "link on to the bar (below).")  # fmt: skip
         else:
             lines.append(
                 f"  - chain index {point} ({names[point]}): the strip carries 5 V and GND in its copper, so the tail "
@@ -618,7 +624,6 @@ def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudge
     two = cables.strand_drop([feeds[0], feeds[-1]], led_ma)
     wire = electrical.WIRES[electrical.STRAND_AWG]
     last_tile = board.TILES - 1
-    feeds_boards = electrical.injection_points(board.LEDS)
     return [
         "",
         "### The strand option: 12 mm bullet pixels",
@@ -641,12 +646,15 @@ def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudge
         f"- **5 V and GND go in at chain index "
         + ", ".join(f"{point} ({names[point]})" for point in feeds)
         + f"**: the strand's input, its end where its tail's data goes on to the strip ({names[last_tile + 1]}), and "
-        "past the last turn LED: the feed wires join the strand's own ends and tails in the injection points' lever connectors ([the chain's wires](#the-chains-wires)), never a splice into its wire. "
+        "past the last turn LED: the feed wires join the strand's own ends and tails in the injection points' lever connectors (below), never a splice into its wire. "
         f"With every LED full white at full brightness, every LED stays at {drop.lowest:.2f} V or more and a strand "
         f"link carries at most {max(drop.link_amps):.2f} A ({wire.awg} AWG: ≤ {wire.max_a:g} A). With the two ends "
-        f"alone ({feeds[0]} and {feeds[-1]}) a link would carry {max(two.link_amps):.2f} A: too much for its wire.",
-        f"- **From the strand's end to the bar**: the model's second feed hole is then at {names[last_tile]} (`leds = "
-        f"\"strand\"` moves it there from the boards' {names[feeds_boards[1]]}), and its {electrical.FEED_AWG} AWG pair "
+        f"alone ({feeds[0]} and {feeds[-1]}) a link would carry {max(two.link_amps):.2f} A, over the {wire.max_a:g} A its "
+        "cores are held to here: its pixels are WS2811s, not the WS2812Bs whose datasheet lets the pixel boards run "
+        "from one feed, so the strand keeps its three.",
+        *injection_lines(names, feeds),
+        f"- **From the strand's end to the bar**: the model's second feed hole is then at {names[last_tile]} and a third "
+        f"past the last turn LED (`leds = \"strand\"` adds them: the pixel boards need only {names[0]}'s), and its {electrical.FEED_AWG} AWG pair "
         f"from the lever connectors behind the jack is {_up(cables.feed_paths(feeds)[1].run / 1000, 2):.2f} m. Pixel "
         f"{board.TILES}'s tail goes into the lever connectors under that hole, 5 V and GND with the feed's, and from them a link of three "
         f"{electrical.LINK_AWG} AWG wires, **{_up(electrical.strand_bar_link() / 10):.0f} cm** each, goes up through the "
@@ -755,7 +763,7 @@ def readme(config: Config, board: ModuleType) -> str:
     chain_of = {tile: board.CHAIN[tile] for tile in range(board.TILES)}
     pad_lengths = cables.pad_wire_lengths()
     budget = power.power_budget(config)
-    points = injection_points(board.LEDS)
+    points = electrical.chain_feeds()
     pi_gpios = [int(w.pin_name[4:]) for w in pi if w.pin]
     harnesses = table_circuit.ground_harnesses(config)
     on_display = [gpio for gpio in pi_gpios if gpio in SPI_DISPLAY_PINS]
@@ -965,10 +973,10 @@ def readme(config: Config, board: ModuleType) -> str:
         "its polarity.",
         "- **Common ground**: the Pico (and through USB the Pi) and the LED supply share GND; connect it "
         "first, before the data line.",
-        "- **Power injection**: 5 V and GND into the chain at its start and its end, and every ~30 LEDs "
-        "between: here at chain index "
+        "- **Power injection**: 5 V and GND into the chain at chain index "
         + ", ".join(f"{point} ({names[point]})" for point in points)
-        + ". Wire gauges and lengths: [the chain's wires](#the-chains-wires).",
+        + (", through the tile board: the only feed the chain needs" if points == [0] else "")
+        + ". Wire gauges, lengths and the chain's voltage: [the chain's wires](#the-chains-wires).",
         f"- The config's `[tiles] timer_leds` and `turn_leds` must match `firmware/board.py` "
         f"({board.TIMER_LEDS} and {board.TURN_LEDS})"
         + (
@@ -1163,7 +1171,7 @@ def block_diagram_svg(config: Config, board: ModuleType) -> str:
     arrow([(590, 590), (590, 432)])
     svg.text(600, 470, "5 V → Pi (USB-C)", size=11, fill=GREY)
     arrow([(1100, 520), (1100, 202)])
-    for index, line in enumerate(("5 V + GND at A1", "(via J12, J13),", "at D2 and the", "end (via lever", "connectors)")):
+    for index, line in enumerate(("5 V + GND at A1", "(via J12, J13):", "the chain's", "one feed")):
         svg.text(1106, 330 + index * 15, line, size=11, fill=GREY)
     arrow([(1010, 520), (1010, 250), (830, 250), (830, 202)], dash="6 4")
     svg.text(1002, 268, "5 V to the tile board: the shifter's", size=11, anchor="end", fill=GREY)

@@ -101,11 +101,13 @@ def test_the_board_area_counts_every_part_and_pad_wire():
 
 
 def test_the_links_fit_pixel_pads_and_carry_the_glitch_current():
-    points = wiring.injection_points(board.LEDS)
+    points = electrical.chain_feeds()
     budget = power.power_budget()
     drop = cables.chain_drop(points, budget.chain_max_ma / budget.leds)
     assert electrical.LINK_AWG >= 22  # 18-20 AWG does not solder to a 10 mm pixel board
-    assert max(drop.link_amps) <= electrical.WIRES[electrical.LINK_AWG].max_a
+    # one feed: the links' heating limit, which the fuse stays below (the chain's voltage is computed, not ruled)
+    assert max(drop.link_amps) <= electrical.WIRES[electrical.LINK_AWG].chassis_a
+    assert electrical.LED_FUSE.rating_ma / 1000 < electrical.WIRES[electrical.LINK_AWG].chassis_a
     assert max(drop.feed_amps) <= electrical.WIRES[electrical.FEED_AWG].max_a
     assert drop.lowest >= electrical.WS2812_VDD_MIN
     # the currents add up: what the feeds bring is what the LEDs draw
@@ -113,7 +115,7 @@ def test_the_links_fit_pixel_pads_and_carry_the_glitch_current():
 
 
 def test_thinner_links_would_overrun_their_rating():
-    points = wiring.injection_points(board.LEDS)
+    points = electrical.chain_feeds()
     drop = cables.chain_drop(points, 61, link_awg=24)
     assert max(drop.link_amps) > electrical.WIRES[24].max_a
 
@@ -122,8 +124,38 @@ def test_one_feed_alone_would_let_the_far_end_sag():
     assert cables.chain_drop([0], 61).lowest < cables.chain_drop([0, 18, 36], 61).lowest
 
 
+def test_one_feed_keeps_the_last_led_within_the_ws2812bs_supply_at_the_cap_and_at_a_glitch():
+    # Worldsemi's WS2812B datasheet: VDD 3.5-5.3 V; its characteristics (VIH = 0.7 VDD) at 4.5-5.5 V
+    assert (electrical.WS2812_VDD_MIN, electrical.WS2812_VDD_CHARACTERISED, electrical.WS2812_VIH) == (3.5, 4.5, 0.7)
+    budget = power.power_budget()
+    assert (budget.brightness, budget.drawn_max_ma, budget.cap_ma, budget.chain_max_ma) == (96, 872, 2000, 2257)
+    assert electrical.chain_feeds() == [0]  # the start alone: no fewer is possible
+    check = cables.feed_check(electrical.chain_feeds(), budget.cap_ma, budget.chain_max_ma)
+    assert check.enough
+    cap, glitch = check.last_led
+    assert cap == pytest.approx(4.48, abs=0.01) and glitch == pytest.approx(4.42, abs=0.01)  # the hand computation's 4.42
+    assert min(cap, glitch) >= electrical.WS2812_VDD_MIN + 0.9
+    # at the shipped brightness the firmware never lets more through than its full white: within the characterised range
+    in_use = cables.chain_drop(electrical.chain_feeds(), budget.drawn_max_ma / budget.leds)
+    assert in_use.lowest >= electrical.WS2812_VDD_CHARACTERISED and in_use.volts[-1] == pytest.approx(4.77, abs=0.01)
+    # the data line: the supply only falls along the chain, so each LED's DIN gets the LED before it's output at a
+    # higher VDD than its own 0.7 VDD; the first gets the 74AHCT125's, VOH >= VCC - 0.1 V (TI SN74AHCT125, IOH =
+    # -50 uA), its VCC on the tile board ahead of the J13 cable, so at least the first LED's VDD
+    for drop in (check.at_cap, check.at_glitch):
+        assert all(a >= b for a, b in zip(drop.volts, drop.volts[1:]))
+        assert all(a >= electrical.WS2812_VIH * b for a, b in zip(drop.volts, drop.volts[1:]))
+        assert drop.volts[0] - 0.1 >= electrical.WS2812_VIH * drop.volts[0]
+    # the old three feeds would be more than needed: each sits far above the minimum too
+    more = cables.feed_check([0, 18, board.LEDS - 1], budget.cap_ma, budget.chain_max_ma)
+    assert more.enough and min(more.last_led) > max(check.last_led)
+    # the wiring guide and the power budget say which and why
+    readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
+    assert f"the last LED has {cap:.2f} V, at the glitch {glitch:.2f} V" in readme
+    assert f"Its last LED still gets {cap:.2f} V at the cap and {glitch:.2f} V" in power.markdown(budget)
+
+
 def test_the_parts_list_has_at_least_the_wire_the_layout_needs():
-    points = wiring.injection_points(board.LEDS)
+    points = electrical.chain_feeds()
     bom = parts()
     assert bom["power wire"].quantity >= cables.power_wire_m(points)
     assert "18 AWG" in bom["power wire"].example
@@ -141,7 +173,9 @@ def test_the_layout_is_the_models(need_tool):
     for tile, centre in enumerate(figs["tiles"]):
         assert positions[board.CHAIN[tile]] == pytest.approx(tuple(centre))
     feeds = {name: xy for name, xy, _ in figs["feeds"]}
-    assert math.dist(feeds["strip end"], positions[-1]) < 20
+    assert list(feeds) == ["A1"]  # the chain's one feed (chain_feeds()); the strand adds E5 and the strip end
+    strand = {name: xy for name, xy, _ in mechanics.figures(ROOT / "hardware" / "enclosure.scad", 'leds="strand"')["feeds"]}
+    assert math.dist(strand["strip end"], positions[-1]) < 20
     jack = dict((name, xyz) for name, xyz in figs["points"])["DC jack"]
     assert tuple(jack) == pytest.approx(electrical.DC_JACK)
     assert list(figs["pad"]) == list(electrical.PAD) and figs["rib_t"] == electrical.RIB_T
@@ -151,7 +185,7 @@ def test_the_layout_is_the_models(need_tool):
 
 
 def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_feed():
-    points = wiring.injection_points(board.LEDS)
+    points = electrical.chain_feeds()
     feeds = cables.feed_paths(points)
     assert [feed.point for feed in feeds] == points
     # the jack's two lugs take one wire each; the lever connectors hold it and every feed
@@ -173,13 +207,13 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
     assert {model.net_at("J13", n).name for n in ("1", "2", "3")} == {"+5V_LED", "LED_DIN", "GND"}
     budget = power.power_budget(parse(""))
     drop = cables.chain_drop(points, budget.chain_max_ma / budget.leds)
-    assert drop.feed_amps[0] <= electrical.WIRES[electrical.LINK_AWG].max_a
+    assert drop.feed_amps[0] <= electrical.WIRES[electrical.LINK_AWG].chassis_a
     # every LED's injection point on the lever connectors is a part of the model
     for feed in feeds[1:]:
         assert any(part.value == f"WS2812B, chain index {feed.point}" for part in model.parts)
     bom = parts()
     levers = [part for part in model.parts if part.bom == "lever connector 5-way"]
-    assert bom["lever connector 5-way"].quantity == len(levers) == electrical.lever_connectors(points) == 7
+    assert bom["lever connector 5-way"].quantity == len(levers) == electrical.lever_connectors(points) == 3
     assert "221-415" in bom["lever connector 5-way"].example
     assert "centre-positive" in bom["LED supply"].example and "lug 3 (the switch) left unconnected" in bom["DC barrel jack"].notes
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
@@ -199,7 +233,7 @@ def test_the_firmware_guide_gives_the_hardware_guides_pad_size():
 
 
 def test_every_other_feed_meets_its_led_in_a_pair_of_lever_connectors_and_no_pad_takes_two_wires():
-    points = wiring.injection_points(board.LEDS)
+    points = electrical.chain_feeds()
     model = circuit.build(parse(""), board)
     # a wire link arrives at a pixel board and at a strip piece's first LED; inside a strip piece the copper does
     first_of_pieces = {0, board.TILES, board.TILES + board.TIMER_LEDS}
@@ -229,7 +263,10 @@ def test_every_other_feed_meets_its_led_in_a_pair_of_lever_connectors_and_no_pad
     bare = 3 * (sum(electrical.link_lengths()) + cables.first_led_cable()) / 1000 * electrical.WIRE_SPARE
     assert cables.link_wire_m() > bare + 2 * (len(points) - 1) * electrical.injection_tail() / 1000
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
-    assert "a pad takes one wire" in readme and f"a {electrical.LINK_AWG} AWG tail of" in readme
+    # the pixel boards have one feed: no lever connectors under the LED board; the strand's feeds still meet theirs
+    assert points == [0] and not [part for part in model.parts if part.place.startswith("under the LED board")]
+    assert sorted(dict(electrical.injection_joins(electrical.strand_feeds()))) == electrical.strand_feeds()[1:]
+    assert "The strand's injection points" in readme and f"a {electrical.LINK_AWG} AWG tail of" in readme
 
 
 def test_the_led_fuse_carries_the_capped_draw_and_opens_before_a_wire_runs_hot():

@@ -272,7 +272,7 @@ def test_the_led_board_has_a_feed_hole_at_every_injection_point(figs):
     names = wiring.chain_names(board)
     feeds = {name: (x, y) for name, (x, y), _ in figs["feeds"]}
     pitch_x, pitch_y = figs["pitch"]
-    for index in wiring.injection_points(board.LEDS):
+    for index in electrical.chain_feeds():
         name = names[index]
         if name.startswith("tile "):
             tile = name.removeprefix("tile ")
@@ -290,7 +290,7 @@ def test_each_feed_hole_takes_its_wires(figs):
     # at most 40 % of the hole's area filled (the usual rule for pulling wires through a conduit)
     names = wiring.chain_names(board)
     holes = {name: diameter for name, _, diameter in figs["feeds"]}
-    for index in wiring.injection_points(board.LEDS):
+    for index in electrical.chain_feeds():
         hole = holes[names[index].removeprefix("tile ")] if names[index].startswith("tile ") else holes["strip end"]
         wires = electrical.feed_hole_wires(index)
         assert wires * electrical.LINK_OD**2 <= 0.4 * hole**2, f"chain index {index}: {wires} wires in a {hole} mm hole"
@@ -495,9 +495,8 @@ def test_step_7s_led_board_propped_up_at_its_back_leaves_room_over_j13_and_every
     assert room > 200 and "J13 has over 20 cm of room over it" in GUIDE
     feeds = {name: at for name, at, _ in figs["feeds"]}
     assert math.dist(raised(*feeds["A1"]), j13) + electrical.FEED_HOLE_TO_LED < cables.first_led_cable()
-    runs = {feed.point: feed.run for feed in cables.feed_paths()}
-    for name, point in (("D2", 18), ("strip end", 36)):  # their 18 AWG feeds to the lever connectors behind the jack
-        assert math.dist(raised(*feeds[name]), electrical.DC_JACK) < runs[point], name
+    # the chain's one feed comes up at A1 from J13: no 18 AWG feed runs from the jack to the LED board
+    assert list(feeds) == ["A1"] and [feed.point for feed in cables.feed_paths()] == [0]
 
 
 def test_the_parts_fitted_from_the_plates_top_face_are_reached_by_sliding_it_out_as_step_9_says(figs):
@@ -774,7 +773,7 @@ def test_the_strand_spacing_reaches_across_a_row_and_the_shorter_ones_do_not():
 def test_a_strand_of_22_awg_holds_the_voltage_with_the_three_feeds_and_not_with_two():
     budget = power.power_budget()
     led_ma = budget.chain_max_ma / budget.leds
-    three = cables.strand_drop(wiring.injection_points(board.LEDS), led_ma)
+    three = cables.strand_drop([0, 18, board.LEDS - 1], led_ma)
     assert three.lowest >= electrical.WS2812_VDD_MIN
     assert max(three.link_amps) <= electrical.WIRES[electrical.STRAND_AWG].max_a
     # at the strand's end instead of D2: its own tail wires, no splice into the strand
@@ -879,8 +878,8 @@ def test_the_link_to_the_bar_crosses_the_mdf_routes_front_strip_through_its_gap(
 
 
 def test_no_wall_of_the_plate_stands_on_a_feed_hole_in_the_led_board(tmp_path, need_tool_module):
-    # the wires coming up through a feed hole (the chain's end lay under the front strip's wall) must not be
-    # pressed flat by the plate's walls: a slice through the walls' feet meets no feed hole
+    # the wires coming up through a feed hole (the strand's feed at the chain's end lies under the front strip's wall)
+    # must not be pressed flat by the plate's walls: a slice through the walls' feet meets no feed hole
     need_tool_module("openscad")
     slice_ = """
 intersection() {
@@ -892,7 +891,7 @@ intersection() {
     for name, body in (("model", slice_), ("unnotched", slice_.replace("difference() { walls(); cable_channels(); }", "walls();"))):
         scad = tmp_path / f"{name}.scad"
         scad.write_text(f"include <{SCAD.resolve()}>\n" + body % (electrical.LINK_OD + 0.2))
-        running[name] = subprocess.Popen(hardware.scad_command(scad, tmp_path / f"{name}.svg", 'part="slice"'),
+        running[name] = subprocess.Popen(hardware.scad_command(scad, tmp_path / f"{name}.svg", 'part="slice"', 'leds="strand"'),
                                          stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True)
     results = {name: process.communicate(timeout=600)[0] for name, process in running.items()}
     assert "top level object is empty" in results["model"], results["model"][-2000:]
@@ -1055,7 +1054,7 @@ def _ledboard_holes(tmp_path, *defines):
     return holes
 
 
-@pytest.mark.parametrize("leds", ["boards", "strand"])
+@pytest.mark.parametrize("leds", ["strand"])  # the pixel boards have one feed, A1's: no lever connectors under the board
 def test_the_injection_lever_connectors_sit_where_the_guide_puts_them(need_tool, tmp_path, leds):
     # step 7 sticks a pair of lever connectors under the LED board beside every feed hole but A1's: on the side the
     # guide names, the pair clears every hole of the LED board and every button body hanging under it; the other

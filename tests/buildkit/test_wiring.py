@@ -243,13 +243,12 @@ def test_ws2812_section_has_the_power_and_data_rules():
     for needed in ("74AHCT125", "74HCT245", "4.3 V", "330 Ω", "1000 µF", "Common ground", "Never power the LEDs through the Pico", "hardware/"):
         assert needed in text, needed
     assert f"{board.LEDS * (3 * board.LED_MA_PER_CHANNEL + board.LED_MA_IDLE)} mA" in text
-    assert "chain index 0 (tile A1), 18 (tile D2), 36 (turn LED 2)" in text
+    assert "chain index 0 (tile A1), through the tile board: the only feed the chain needs" in text
 
 
-def test_power_injection_points_are_at_most_30_leds_apart():
-    assert wiring.injection_points(37) == [0, 18, 36]
-    assert wiring.injection_points(20) == [0, 19]
-    assert wiring.injection_points(61) == [0, 30, 60]
+def test_the_chain_has_one_feed_at_its_start():
+    # tests/buildkit/test_electrical.py computes why one is enough
+    assert electrical.chain_feeds() == [0]
 
 
 def test_svgs_are_xml_and_name_every_used_signal(files):
