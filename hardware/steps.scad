@@ -23,20 +23,34 @@ module pad_labels() {
     }
 }
 
-module under_plate_parts() {
+// wires: true draws the wires step 9 solders on, hanging free until step 10 threads them (red signal, black grounds)
+module under_plate_parts(wires = false) {
     for (f = features) {
         if (f[0] == "SAND TIMER") color("Gold") translate([f[1][0], f[1][1], top_z - big_button_depth]) cylinder(d = 40, h = big_button_depth - plate_t);
-        if (f[0] == "status LED") color("Silver") translate([f[1][0], f[1][1], top_z - status_led_depth]) cylinder(d = 8, h = status_led_depth - plate_t);
-        if (f[0] == "buzzer") color("Black") translate([f[1][0], f[1][1], rib_h - buzzer_size[1]]) cylinder(d = buzzer_size[0], h = buzzer_size[1]);
+        if (f[0] == "status LED") {
+            color("Lime") translate([f[1][0], f[1][1], top_z - status_led_depth]) cylinder(d = 10, h = status_led_depth - plate_t);
+            if (wires) for (w = [["Red", 0], ["Black", 4], ["Black", -4]])
+                color(w[0]) wire([f[1][0] + w[1], f[1][1], top_z - status_led_depth], [f[1][0] + 3 * w[1], f[1][1] - 12, top_z - status_led_depth - 45], 2);
+        }
+        if (f[0] == "buzzer") {
+            color("DeepSkyBlue") translate([f[1][0], f[1][1], rib_h - buzzer_size[1]]) cylinder(d = buzzer_size[0] + 2, h = buzzer_size[1]);
+            if (wires) for (w = [["Red", 3], ["White", -3]])
+                color(w[0]) wire([f[1][0] + w[1], f[1][1], rib_h - buzzer_size[1]], [f[1][0] + 3 * w[1], f[1][1] + 12, rib_h - buzzer_size[1] - 45], 2);
+        }
     }
 }
 
 module led_boards() {
     for (p = chain_cells) color("Black") translate([p[0], p[1], 0]) cylinder(d = 10, h = 1.6);
     for (p = strip_leds) color("Black") translate([p[0] - led_pitch / 2 + 0.5, p[1] - strip_w / 2, 0]) cube([led_pitch - 1, strip_w, 1]);
-    // the links, straight from LED to LED
-    links = concat(chain_cells, strip_leds);
-    for (i = [0:len(links) - 2]) color("Red") wire([links[i][0], links[i][1], 1.5], [links[i + 1][0], links[i + 1][1], 1.5], 1.2);
+    // the links, straight from LED to LED across a wall's notch; along a strip piece its copper carries the chain
+    for (i = [0:len(chain_cells) - 2]) color("Red") wire([chain_cells[i][0], chain_cells[i][1], 1.5], [chain_cells[i + 1][0], chain_cells[i + 1][1], 1.5], 1.2);
+    color("Red") wire([strip_leds[timer_leds - 1][0], fy, 1.5], [strip_leds[timer_leds][0], fy, 1.5], 1.2);
+    // the last tile's link to the bar (highlighted): out of its chamber at the front, left between the grid and the
+    // light boxes through the walls' notches, into the bar's light box through its left end wall
+    last = chain_cells[len(chain_cells) - 1];
+    route = [last, [last[0], (gy + fy + strip_w / 2) / 2], [bar_x0 - 8, (gy + fy + strip_w / 2) / 2], [bar_x0 - 8, fy], strip_leds[0]];
+    for (i = [0:len(route) - 2]) color("Yellow") wire([route[i][0], route[i][1], 1.5], [route[i + 1][0], route[i + 1][1], 1.5], 2.4);
 }
 
 // the tile board riding on the LED board's back (steps 10-14), between row A's pad holes and the display slot
@@ -61,11 +75,17 @@ module step_view(n) {
         }
         color("BurlyWood") translate([0, 0, floor_z - floor_t]) linear_extrude(floor_t) floor_2d();
         color("Green") translate([pi_c[0] - pi_size[0] / 2, pi_c[1] - pi_size[1] / 2, pi_z]) cube([pi_size[0], pi_size[1], 1.6]);
+        // which way round: the USB-A sockets at its end towards the operatives' left, its USB-C on the back wall's side
+        color("Silver") for (y = [-18, 0, 18]) translate([pi_c[0] - pi_size[0] / 2 - 2, pi_c[1] + y - 7, pi_z + 1.6]) cube([20, 14, 15]);
+        color("Silver") translate([pi_c[0] + pi_size[0] / 2 - 14.7 - 4.5, pi_c[1] + pi_size[1] / 2 - 6, pi_z + 1.6]) cube([9, 7.5, 3.2]);
+        // the sockets in the back wall and the lever connectors beside the jack (away from the USB-C socket)
+        for (e = entries) color(e[0] == "USB-C" ? "Silver" : "Black") translate([e[1][0], plate[1] - box_wall - 6, e[1][2]]) rotate([-90, 0, 0]) cylinder(d = e[2] + 6, h = 6);
+        color("Orange") for (i = [0:2]) translate([entries[1][1][0] - 40 - i * 22, plate[1] - box_wall - 8, -ledboard_t - box_h / 2 - 10]) cube([20, 8, 20]);
         tile_board();
     }
     else if (n == 7) { ledboard(); led_boards(); }
     else if (n == 8) flipped() { color("DarkGray") top_plate(); pad_labels(); }  // grey: the white labels show on it
-    else if (n == 9) flipped() { color("DarkGray") top_plate(); pad_labels(); under_plate_parts(); }
+    else if (n == 9) flipped() { color("DarkGray") top_plate(); under_plate_parts(wires = true); }
     else if (n == 10 || n == 11) flipped() {
         color("WhiteSmoke") top_plate();
         under_plate_parts();
@@ -74,7 +94,10 @@ module step_view(n) {
         // step 10: each pad wire up through its hole to the tile board; step 11: the six screws into the bosses
         if (n == 10) for (r = [0:4], c = [0:4]) let(h = cell(r, c) + [-pitch[0] / 2 + rib_t + 6, pitch[1] / 2 - rib_t - 6])
             color("Blue") wire([h[0], h[1], -ledboard_t - 1], [tb_ride[0] - 50 + 4 * (5 * r + c), tb_ride[1] - tile_board[0] / 2 + 3, -ledboard_t - 3]);
-        if (n == 11) for (b = bosses) color("DimGray") translate([b[0], b[1], -ledboard_t - 2.5]) cylinder(d = 6, h = 2.5);
+        if (n == 11) for (b = bosses) color("OrangeRed") {
+            translate([b[0], b[1], -ledboard_t - 3]) cylinder(d = 12, h = 3);  // the screw heads, highlighted
+            translate([b[0], b[1], -ledboard_t - 40]) cylinder(d1 = 14, d2 = 0, h = 30);  // an arrow down onto each
+        }
     }
     else if (n == 12 || n == 13) {
         color("WhiteSmoke") top_plate();

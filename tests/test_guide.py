@@ -155,3 +155,39 @@ def test_every_link_of_the_guide_and_into_it_lands():
              ROOT / "firmware" / "README.md"]
     broken = {str(page.relative_to(ROOT)): links for page in pages if (links := broken_links(page))}
     assert broken == {}
+
+
+# --- the time estimate: its counts are the model's, its total the rows' sum
+
+
+def time_section() -> str:
+    return section(MAIN.read_text("utf-8"), "## How long it takes")
+
+
+def test_the_time_estimate_states_the_models_counts():
+    from buildkit import effort
+
+    text, tile, chain = time_section(), effort.tile_board(), effort.chain()
+    assert f"({tile.joints} joints, {tile.jumpers} jumpers)" in text
+    assert f"{chain.leds} LEDs, {chain.links} links, {chain.joints} joints" in text
+    assert f"the pads ({effort.pad_joints()} joints)" in text
+    assert f"{effort.dupont_contacts()} Dupont ends, {effort.spades()} spades" in text
+    assert f"{effort.printed_grams():,} g of PLA" in text
+    assert f"{effort.PRINT_RATE:g} mm³/s" in text
+    low, high = (round(effort.print_hours(rate)) for rate in reversed(effort.PRINT_RATES))
+    assert f"about {round(effort.print_hours())} hours of printing** ({low}-{high} on" in text
+    assert f"| {low}-{high} h printing" in text
+
+
+def test_the_time_estimates_total_is_its_rows_sum_and_the_headline_agrees():
+    text = time_section()
+    rows = re.findall(r"^\| (?!stage|---|\*\*total)[^|]+\| [\d-]+ \| (\d+)-(\d+) h \| ([^|]*)\|$", text, re.M)
+    assert len(rows) == 10
+    low, high = sum(int(r[0]) for r in rows), sum(int(r[1]) for r in rows)
+    printing = [re.search(r"(?:(\d+)-)?(\d+) h printing", r[2]) for r in rows]
+    wait_low = sum(int(m[1] or m[2]) for m in printing if m)
+    wait_high = sum(int(m[2]) for m in printing if m)
+    assert f"**total** | | **{low}-{high} h** | **{wait_low}-{wait_high} h** |" in text
+    assert f"hands-on work** ({low}-{high})" in text
+    headline = int(re.search(r"about \*\*(\d+) hours of\s+hands-on", text)[1])
+    assert abs(headline - (low + high) / 2) <= 2.5

@@ -135,8 +135,9 @@ def power_budget(config: Config | None = None) -> PowerBudget:
 
 
 def fused_wire_ma() -> float:
-    """The thinnest wire behind the fuse (the LED links, the holder's and the feeds' 18 AWG), at its chassis-wiring
-    limit: the fuse must open before it."""
+    """The thinnest supply wire behind the fuse (the LED links and the tile board's trunk, the holder's and the feeds'
+    18 AWG), at its chassis-wiring limit: the fuse must open before it. The 30 AWG branches to the level shifter and
+    the buzzer's driver, and the buzzer's 24 AWG wires, carry tens of milliamps and are not what it protects."""
     return min(WIRES[LINK_AWG].chassis_a, WIRES[FEED_AWG].chassis_a) * 1000
 
 
@@ -154,9 +155,14 @@ def fuse_lines(budget: PowerBudget) -> list[str]:
         f"lead. The most the LEDs draw in use at any brightness is the cap, so with the shifter and the buzzer "
         f"{b.in_use_max_ma} mA, under the {round(fuse.continuous_ma)} mA the fuse's makers allow for hours on end "
         f"({round(fuse.derating * 100)} % of its rating); a glitch's full white ({b.glitch_max_ma} mA) is still under "
-        f"its rating, so neither blows it. A short or a pinched wire does, on any adapter (the one supply for the "
-        f"Pi and the LEDs below gives 5-6 A): it opens well before the thinnest wire behind it ({LINK_AWG} AWG, "
-        f"{fused_wire_ma() / 1000:g} A in the open air) runs hot. About {fuse.ohms * 1000:.0f} mΩ "
+        f"its rating, so neither blows it. What it protects is the supply wiring after it, the "
+        f"{FEED_AWG} AWG feeds and the {LINK_AWG} AWG chain and tile board trunk ({fused_wire_ma() / 1000:g} A for "
+        f"the thinnest of them in the open air), and the adapter (the one supply for the Pi and the LEDs below "
+        f"gives 5-6 A): a short or a pinched wire among them blows it before one runs hot. It does not protect the "
+        f"thin branches off the 5 V, the tile board's 30 AWG wire-wrap jumpers to the level shifter and the "
+        f"buzzer's driver, or the buzzer's 24 AWG wires: they carry tens of milliamps, and a short on one can heat "
+        f"it before the fuse opens, which is why checks 1, 15 and 16 come before power. About "
+        f"{fuse.ohms * 1000:.0f} mΩ "
         "in series: the chain's voltage in `wiring/README.md` counts it. Replace it only with the same rating; "
         "one that blows again means a fault to find, never a bigger fuse.",
         "",
