@@ -172,7 +172,7 @@ def test_the_time_estimate_states_the_models_counts():
     assert f"{chain.leds} LEDs, {chain.links} links, {chain.joints} joints" in text
     assert f"the pads ({effort.pad_joints()} joints)" in text
     assert f"{effort.dupont_contacts()} Dupont ends, {effort.spades()} spades" in text
-    assert f"{effort.printed_grams():,} g of PLA" in text
+    assert f"{effort.printed_grams() / 1000:g} kg of PLA" in text
     assert f"{effort.PRINT_RATE:g} mm³/s" in text
     low, high = (round(effort.print_hours(rate)) for rate in reversed(effort.PRINT_RATES))
     assert f"about {round(effort.print_hours())} hours of printing** ({low}-{high} on" in text

@@ -62,7 +62,7 @@ class Chain:
 
 def chain() -> Chain:
     links = electrical.wire_links()
-    points = electrical.injection_points(board.LEDS)
+    points = electrical.chain_feeds()
     # a link arriving at a feed takes its 5 V and GND on into the lever connectors: clamped, not soldered there
     ends = sum(6 - 2 * (link.power_cut != link.data_cut) for link in links)
     tails = 2 * (len(points) - 1)
