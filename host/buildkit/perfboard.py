@@ -435,6 +435,7 @@ def orientation(circuit: Circuit) -> dict[str, str]:
     """How each part goes in, for the part list: the polarised parts' marks, the connectors' pins."""
     places = {place.ref: place for place in placements(circuit)}
     out = {}
+    first_relief = None
     for place in places.values():
         part = circuit.part(place.ref)
         at = {name: hole_name(place.pins[number]) for number, name in part.pins}
@@ -458,10 +459,15 @@ def orientation(circuit: Circuit) -> dict[str, str]:
         elif place.relief:
             holes = ", ".join(f"{name} at {hole}" for name, hole in at.items())
             relief = "/".join(sorted({row_name(row) for _, row in place.relief}))
-            out[part.ref] = (f"no part: the wires themselves, {holes}. Each wire comes over the parts' side, down "
-                             f"through its strain-relief hole (row {relief}, beside it, drilled out to {RELIEF_DRILL:g} mm "
-                             "first: the insulation does not pass a 1 mm hole), and its stripped end up into its own "
-                             "hole from below: solder it underneath. A pull then loads the bend, not the joint")  # fmt: skip
+            if first_relief is None:  # the how once, at the first such row; the others point back to it
+                first_relief = part.ref
+                how = (f"Each wire comes over the parts' side, down through its strain-relief hole (row {relief}, "
+                       f"beside it, drilled out to {RELIEF_DRILL:g} mm first: the insulation does not pass a 1 mm hole), "
+                       "and its stripped end up into its own hole from below: solder it underneath. A pull then loads "
+                       "the bend, not the joint")  # fmt: skip
+            else:
+                how = f"Each wire as {first_relief}'s, through row {relief}"
+            out[part.ref] = f"no part: the wires themselves, {holes}. {how}"
         elif part.footprint.startswith("TerminalBlock"):
             out[part.ref] = (", ".join(f"{name} at {hole}" for name, hole in at.items())
                              + f"; its wire openings towards the bottom edge (row {row_name(ROWS)}), where its wires leave")
