@@ -155,6 +155,16 @@ tile_board_at = [-1, -1];
 tile_board_holes = [28, 44] * 2.54; // its mounting holes' spacing: holes B2, B46, AD2, AD46 of its grid, drilled 2.7 mm
 tile_board_standoff = 6;    // M2.5 x 6 mm standoffs: room for its solder side, and for the bullet pixels' bodies over it (leds = "strand")
 tile_board_gap = 40;        // between the Pi's header edge and the tile board: the Pico's USB plug and its cable's bend
+// Where the tile board is mounted: "floor" (on standoffs on the floor, in front of the Pi: reached in the service
+// position) or "ledboard" (hung under the LED board over the grid's middle, its parts facing down, reached through
+// a hatch in the floor with the box stood on its back edge: no cable crosses to the floor but the Pi's). Hung, its
+// pad wires' edge (row A) is at its left (x0), the Pico's USB end towards the Pi (buildkit/perfboard.py's in_box).
+tile_board_mount = "floor"; // [floor, ledboard]
+tile_board_hung_at = [205, 278];  // its centre, hung: the shortest longest pad wire clear of D2's lever connectors
+// hung: from the LED board's underside to the board's copper side (its pad wires bend in this gap to its edge);
+// with leds = "strand" below the bullet pixels' bodies and their wires' turn instead
+tile_board_hang = 15;
+hatch_margin = 10;          // the floor's hatch: this much larger than the hung board all round
 // the Pico's micro-USB socket: its middle from the tile board's middle across (x), its mouth in from the board's
 // edge at the Pi (buildkit/perfboard.py's layout; the socket stands 1.3 mm past the Pico's edge)
 pico_usb = [-11.4, 4.1];
@@ -324,12 +334,21 @@ entries = [["USB-C", [pi_c[0] + 60, plate[1], -ledboard_t - box_h / 2], usb_c_ho
            ["DC jack", [pi_c[0] - 70, plate[1], -ledboard_t - box_h / 2], dc_jack_hole]];
 pi_mount = [for (sx = [-1, 1], sy = [-1, 1]) pi_c + [sx * pi_holes[0] / 2 + (pi_size[0] / 2 - 3.5 - pi_holes[0] / 2), sy * pi_holes[1] / 2]];
 // the tile board in front of the Pi, under the grid (nothing hangs from the LED board there but pad wires)
-tb_c = [tile_board_at[0] < 0 ? pi_c[0] : tile_board_at[0],
+hung = tile_board_mount == "ledboard";
+tb_c = hung ? tile_board_hung_at
+     : [tile_board_at[0] < 0 ? pi_c[0] : tile_board_at[0],
         tile_board_at[1] < 0 ? pi_c[1] - pi_size[1] / 2 - tile_board_gap - tile_board[1] / 2 : tile_board_at[1]];
 tb_mount = [for (sx = [-1, 1], sy = [-1, 1]) tb_c + [sx * tile_board_holes[0] / 2, sy * tile_board_holes[1] / 2]];
-tb_z = floor_z + tile_board_standoff;
+hang = leds == "strand" ? pixel_body + pixel_turn + 5 : tile_board_hang;
+// the board's underside: on the floor its copper side, hung its parts' side (the copper side 1.6 mm above)
+tb_z = hung ? -ledboard_t - hang - 1.6 : floor_z + tile_board_standoff;
+// the hung board's parts hang this far below it (buildkit/electrical.py's tallest part: the 1000 µF standing)
+tb_parts = 16 + 2;
+hatch = [tb_c - tile_board / 2 - [hatch_margin, hatch_margin], tb_c + tile_board / 2 + [hatch_margin, hatch_margin]];
 // the Pico's USB socket (the plug's middle: on the Pico's 1 mm board in its sockets) and where its cable goes
-pico_usb_at = [tb_c[0] + pico_usb[0], tb_c[1] + tile_board[1] / 2 - pico_usb[1], tb_z + 1.6 + 8.5 + 2.5 + 1 + 1.5];
+// (hung, the Pico's side faces down: mirrored across, the socket below the board)
+pico_usb_at = [tb_c[0] + (hung ? -1 : 1) * pico_usb[0], tb_c[1] + tile_board[1] / 2 - pico_usb[1],
+               hung ? tb_z - (8.5 + 2.5 + 1 + 1.5) : tb_z + 1.6 + 8.5 + 2.5 + 1 + 1.5];
 // Rooms the plugs need past their sockets: [name, the board it plugs into, [x0, y0], [x1, y1], top z]. The Pico's plug points at the Pi,
 // its cable bends there; the Pi's USB-A plug (the Pico's cable) leaves its left end, its USB-C plug its back.
 plug_rooms = [
@@ -438,9 +457,14 @@ figure("feeds", ledboard_feeds());
 // ([name, [x, y], diameter, lowest z]) and the rooms behind the cable entries ([name, [x0, y0], [x1, y1], top z])
 figure("box_z", [floor_z, -ledboard_t]);
 figure("box_inner", box_inner);
-figure("floor_boards", [["Pi", pi_c - pi_size / 2, pi_c + pi_size / 2, pi_z],
-                        ["tile board", tb_c - tile_board / 2, tb_c + tile_board / 2, tb_z]]);
-figure("floor_holes", [for (h = concat(pi_mount, tb_mount)) h]);
+figure("floor_boards", concat([["Pi", pi_c - pi_size / 2, pi_c + pi_size / 2, pi_z]],
+                               hung ? [] : [["tile board", tb_c - tile_board / 2, tb_c + tile_board / 2, tb_z]]));
+figure("floor_holes", [for (h = concat(pi_mount, hung ? [] : tb_mount)) h]);
+// hung under the LED board: [name, [x0, y0], [x1, y1], its copper side's z (the top), its parts' lowest z], and
+// the floor's hatch under it ([x0, y0], [x1, y1])
+figure("hung_boards", hung ? [["tile board", tb_c - tile_board / 2, tb_c + tile_board / 2, tb_z + 1.6, tb_z - tb_parts]] : []);
+figure("hatch", hung ? hatch : []);
+figure("ledboard_holes", hung ? tb_mount : []);
 figure("tile_board_mpr121", [for (m = tile_board_mpr121) [m, mpr121_body]]);
 figure("hanging", hanging);
 figure("entry_rooms", entry_rooms);
@@ -741,6 +765,7 @@ module ledboard_2d() {
     difference() {
         square(plate);
         for (s = concat(edge_screws, bosses)) translate(s) circle(d = screw_d);
+        if (hung) for (h = tb_mount) translate(h) circle(d = 2.7);  // the hung tile board's standoffs' screws
         for (r = [0:4], c = [0:4]) let(p = cell(r, c)) {
             translate(p) if (leds == "strand") circle(d = pixel_hole); else circle(d = 1.5, $fn = 8);  // LED mark or pixel hole
             translate(p + [-pitch[0] / 2 + rib_t + 6, pitch[1] / 2 - rib_t - 6]) circle(d = 5);  // pad wire
@@ -766,7 +791,8 @@ module floor_2d() {
     difference() {
         square(plate);
         for (s = floor_screws) translate(s) circle(d = screw_d);
-        for (h = concat(pi_mount, tb_mount)) translate(h) circle(d = 2.7);
+        for (h = concat(pi_mount, hung ? [] : tb_mount)) translate(h) circle(d = 2.7);
+        if (hung) translate(hatch[0]) square(hatch[1] - hatch[0]);  // the hatch: its cover is the piece cut out
         for (i = [-2:2]) translate(pi_c + [i * 12 - 3, -20]) square([6, 40]);  // vents under the Pi
     }
 }
@@ -867,13 +893,16 @@ module table() {
 module tile_board() {
     // the perfboard on its standoffs: the Pico at the end towards the Pi, the three MPR121 breakouts,
     // the capacitor standing (buildkit/electrical.py gives every part's height)
-    translate([tb_c[0] - tile_board[0] / 2, tb_c[1] - tile_board[1] / 2, tb_z]) {
+    // hung: turned over across its width (parts down), its top at the board's underside
+    translate([tb_c[0] - tile_board[0] / 2, tb_c[1] - tile_board[1] / 2, tb_z])
+    translate(hung ? [tile_board[0], 0, 0] : [0, 0, 0]) mirror(hung ? [1, 0, 0] : [0, 0, 0]) mirror(hung ? [0, 0, 1] : [0, 0, 0])
+    translate(hung ? [0, 0, -1.6] : [0, 0, 0]) {
         color("DarkOliveGreen") cube([tile_board[0], tile_board[1], 1.6]);
         color("Black") translate([tile_board[0] / 2 + pico_usb[0] - 10.5, tile_board[1] - pico_usb[1] - 1.3 - 51, 1.6]) cube([21, 51, 12]);
         for (m = tile_board_mpr121) color("Indigo") translate([m[0], m[1], 1.6]) cube([mpr121_body[0], mpr121_body[1], 12]);
         color("SteelBlue") translate([17, 11.7, 1.6]) cylinder(d = 10, h = 16);  // the 1000 µF, standing at its holes (Y42, Y44)
     }
-    for (h = tb_mount) color("Gold") translate([h[0], h[1], floor_z]) cylinder(d = 5, h = tile_board_standoff);
+    for (h = tb_mount) color("Gold") translate([h[0], h[1], hung ? -ledboard_t - hang : floor_z]) cylinder(d = 5, h = hung ? hang : tile_board_standoff);
     // the Pico's USB plug, pointing at the Pi
     color("Silver") translate([pico_usb_at[0] - 5, pico_usb_at[1], pico_usb_at[2] - 4]) cube([10, pico_plug[0], 8]);
 }

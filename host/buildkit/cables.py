@@ -21,7 +21,7 @@ from .electrical import (
     TILE_PITCH, TIP_END_MM, TIP_ON_STANDOFFS, WIRE_SPARE, WIRES, chain_feeds, injection_tail, led_positions,
     link_lengths, strand_spacing, tipped, wire_links,
 )  # fmt: skip
-from .perfboard import J12_AT, J13_AT, in_box, pad_holes  # the layout's holes, on the floor
+from .perfboard import J12_AT, J13_AT, in_box, in_box_hung, pad_holes  # the layout's holes, on the floor
 
 # --- the LED supply: from the lever connectors behind the DC jack to each injection point
 
@@ -213,6 +213,19 @@ def pad_wire_lengths() -> list[float]:
     the board on it; where that is not enough for the box tipped back TIP_ON_STANDOFFS degrees (the guide's service
     position), the straight line across then, both ends' TIP_END_MM in."""
     return [above + max(below + FEED_SLACK, tip) + RELIEF_LOOP for above, below, _, tip in _pad_wire_runs()]
+
+
+def hung_pad_wire_lengths() -> list[float]:
+    """mm of pad wire for each tile with the tile board hung under the LED board (perfboard.in_box_hung): the run above
+    as pad_wire_lengths(), down to the board's copper side and along under the LED board to its hole, the strain-relief
+    loop, and FEED_SLACK so the board comes down out of the floor's hatch and turns over. No wire crosses to the floor,
+    so the service position asks nothing of them."""
+    holes = pad_holes()
+    out = []
+    for (above, _, (hx, hy, hz), _), spot in zip(_pad_wire_runs(), holes):
+        x, y, z = in_box_hung(*spot)
+        out.append(above + (hz - z) + abs(x - hx) + abs(y - hy) + FEED_SLACK + RELIEF_LOOP)
+    return out
 
 
 def pad_wire_drops() -> list[tuple[tuple[float, float, float], float]]:

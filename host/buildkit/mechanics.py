@@ -573,6 +573,33 @@ def floor_problems(figs, tile_board_parts_mm: float, clearance: float = FLOOR_CL
     return problems
 
 
+def hung_problems(figs, clearance: float = FLOOR_CLEARANCE_MM) -> list[str]:
+    """With the tile board hung under the LED board (the model's tile_board_mount = "ledboard"): where it runs into a
+    wall, something hanging from the plate lower than its copper side (a button's body, a bullet pixel), the Pi on the
+    floor below it or the floor itself; and where the floor's hatch does not open under all of it (the parts faced
+    down are reached through it, the box on its back edge)."""
+    problems = []
+    floor, _ = figs["box_z"]
+    for name, (x0, y0), (x1, y1), top, lowest in figs["hung_boards"]:
+        (wx0, wy0), (wx1, wy1) = figs["box_inner"]
+        if x0 < wx0 + clearance or y0 < wy0 + clearance or x1 > wx1 - clearance or y1 > wy1 - clearance:
+            problems.append(f"{name} runs into a wall of the box")
+        for hung, (cx, cy), d, bottom in figs["hanging"]:
+            r = d / 2 + clearance
+            if _overlap(x0, x1, cx - r, cx + r) and _overlap(y0, y1, cy - r, cy + r) and bottom < top + clearance:
+                problems.append(f"{name} is on {hung}, which reaches {bottom:g} (its top: {top:g})")
+        for b in floor_boards(figs, 0):
+            height = b.top + max(PI_PARTS_MM.values()) if b.name == "Pi" else b.top
+            if _overlap(x0, x1, b.x0, b.x1) and _overlap(y0, y1, b.y0, b.y1) and height > lowest - clearance:
+                problems.append(f"{name} is over the {b.name}")
+        if lowest < floor + clearance:
+            problems.append(f"{name}: {floor + clearance - lowest:.1f} mm too deep for the box")
+        (hx0, hy0), (hx1, hy1) = figs["hatch"] or ((0, 0), (0, 0))
+        if not (hx0 <= x0 and hy0 <= y0 and x1 <= hx1 and y1 <= hy1):
+            problems.append(f"the floor's hatch does not open under all of the {name}")
+    return problems
+
+
 # --- the service position: the box tipped back off its floor
 
 #: Each end of a cable turns into its terminal, pin or pad: this much of it is not free to stretch across. With

@@ -71,6 +71,14 @@ def in_box(column: float, row: float) -> tuple[float, float, float]:
     return x1 - y, y1 - x, z + electrical.PERFBOARD_T
 
 
+def in_box_hung(column: float, row: float) -> tuple[float, float, float]:
+    """A hole's place in the box with the board hung under the LED board (electrical.HUNG_TILE_BOARD): turned over
+    across its width, its parts down, so row A runs along its left-hand long edge; z is its copper side's."""
+    (x0, y0), (x1, y1), z = electrical.HUNG_TILE_BOARD
+    x, y = hole(column, row)
+    return x0 + y, y1 - x, z
+
+
 def row_name(row: int) -> str:
     return ascii_uppercase[row - 1] if row <= 26 else "A" + ascii_uppercase[row - 27]
 

@@ -1100,3 +1100,52 @@ def test_the_tile_boards_riding_place_is_clear_of_every_hole_in_the_led_board(ne
     assert not all(h[2] < floor.x0 or h[0] > floor.x1 or h[3] < floor.y0 or h[1] > floor.y1 for h in holes)
     assert ("its long edges across the box, its pad wires' edge (row A) towards the grid, centred on the LED board's width "
             "between row A's pad-wire holes and the display cable's slot") in GUIDE
+
+
+# --- the tile board hung under the LED board (tile_board_mount = "ledboard"): reached through the floor's hatch
+
+
+@pytest.mark.parametrize("leds", ["boards", "strand"])
+def test_the_tile_board_hung_under_the_led_board_fits_and_is_reached_through_the_floors_hatch(need_tool, leds):
+    need_tool("openscad")
+    hung = mechanics.figures(SCAD, 'tile_board_mount="ledboard"', f'leds="{leds}"')
+    assert mechanics.hung_problems(hung) == []
+    assert "WARNING" not in hardware.echoes(SCAD, 'tile_board_mount="ledboard"', f'leds="{leds}"')
+    ((name, low, high, top, lowest),) = hung["hung_boards"]
+    assert not [b for b in hung["floor_boards"] if b[0] == "tile board"] and len(hung["floor_holes"]) == 4  # the Pi's
+    if leds == "boards":
+        assert (low, high, top) == ([*electrical.HUNG_TILE_BOARD[0]], [*electrical.HUNG_TILE_BOARD[1]], electrical.HUNG_TILE_BOARD[2])
+    # its parts face the hatch: a finger reaches them from the floor's underside (the box on its back edge)
+    assert lowest - hung["table_z"] < 45
+    # the layout's mounting holes, through the LED board now, each inside a light chamber clear of its walls
+    spans = sorted(max(p[i] for p in hung["ledboard_holes"]) - min(p[i] for p in hung["ledboard_holes"]) for i in (0, 1))
+    drilled = [perfboard.hole(*mount) for mount in perfboard.MOUNTS]
+    assert spans == pytest.approx(sorted(max(p[i] for p in drilled) - min(p[i] for p in drilled) for i in (0, 1)), abs=0.01)
+    walls_x = [15 + k * hung["pitch"][0] for k in range(6)]
+    walls_y = [hung["tiles"][20][1] - hung["pitch"][1] / 2 + k * hung["pitch"][1] for k in range(6)]
+    head = 5 / 2 + hung["rib_t"] / 2  # an M2.5 pan head beside a chamber wall
+    assert all(min(abs(x - w) for w in walls_x) > head and min(abs(y - w) for w in walls_y) > head for x, y in hung["ledboard_holes"])
+    # the Pi's cables to it still reach in the service position (the Pi stays on the floor): the Pico's USB cable
+    points = dict(hung["points"])
+    usb = next(c for c in mechanics.CONNECTIONS if "Pico USB" in (c.a, c.b))
+    need = math.dist(points["Pi USB-A"], electrical.tipped(points["Pico USB"], mechanics.TIP_ON_STANDOFFS)) + mechanics.TIP_END_MM
+    assert need < usb.length and mechanics.cable_run(points["Pi USB-A"], points["Pico USB"]) + mechanics.SLACK_MM < usb.length
+
+
+def test_hung_under_the_grid_the_tile_boards_pad_wires_are_shorter():
+    # on the floor every pad wire crosses to the box and is cut for the service position; hung, none crosses
+    floor, hung = cables.pad_wire_lengths(), cables.hung_pad_wire_lengths()
+    assert (round(min(floor) / 10), round(max(floor) / 10)) == (31, 74)
+    assert (round(min(hung) / 10), round(max(hung) / 10)) == (24, 49)
+    assert max(hung) < max(floor) - 200 and sum(hung) < 0.8 * sum(floor)
+    # the hung board's pad holes are where in_box_hung puts them: row A along its left edge
+    (x0, _), (x1, _), _ = electrical.HUNG_TILE_BOARD
+    assert all(perfboard.in_box_hung(*spot)[0] - x0 < 10 for spot in perfboard.pad_holes())
+
+
+def test_the_hung_check_catches_a_board_over_the_pi_under_a_button_or_too_deep(need_tool):
+    need_tool("openscad")
+    mount = 'tile_board_mount="ledboard"'
+    assert "tile board is over the Pi" in mechanics.hung_problems(mechanics.figures(SCAD, mount, "tile_board_hung_at=[235,500]"))
+    assert any("on SAND TIMER" in p for p in mechanics.hung_problems(mechanics.figures(SCAD, mount, "tile_board_hung_at=[400,80]")))
+    assert any("too deep" in p for p in mechanics.hung_problems(mechanics.figures(SCAD, mount, "tile_board_hang=60")))
