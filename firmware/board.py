@@ -17,8 +17,10 @@ MPR121_ADDRESSES = (0x5A, 0x5B, 0x5C)  # ADDR pin to GND, 3V3, SDA
 # drop is back under RELEASE_THRESHOLD. DEBOUNCE: detections in a row (0-7,
 # 4 ms each) before the status changes. The host may set all three at run
 # time (TUNE, PROTOCOL.md; [tiles] touch_threshold ... in its configuration).
-TOUCH_THRESHOLD = 12
-RELEASE_THRESHOLD = 6
+# 10 and 5: every pad's light touch at 2.5 times or more, 5 over 2 counts of
+# noise (host/buildkit/touch.py, tests/buildkit/test_touch.py).
+TOUCH_THRESHOLD = 10
+RELEASE_THRESHOLD = 5
 DEBOUNCE = 1
 
 # WS2812 (NeoPixel) chain: data through a 3.3 V -> 5 V level shifter.
