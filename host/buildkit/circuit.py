@@ -402,7 +402,7 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
         b.add(Part(ref, f"WS2812B, chain index {point}", "", _numbered(WS2812B_PINS),
                    "WS2812B LED on a round breakout board" if where.startswith("tile") else "WS2812B LED strip",
                    f"under {where}" if where.startswith("tile") else f"the {where}",
-                   f"an injection point: 5 V and GND from the lever connectors", bom_share=0))  # fmt: skip
+                   "an injection point: 5 V and GND from the lever connectors", bom_share=0))  # fmt: skip
         # its own pair of lever connectors under the LED board at its feed hole (electrical.injection_joins())
         ways = dict(electrical.injection_joins([0] + points[1:]))[point]
         for net, rail, colour in (("+5V_LED", "J17", "red"), ("GND", "J18", "black")):

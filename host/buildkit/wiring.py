@@ -16,7 +16,6 @@ import sys
 from dataclasses import dataclass
 from pathlib import Path
 from types import ModuleType
-from xml.sax.saxutils import escape
 
 from codenames_firmware import board as firmware_board
 
@@ -643,7 +642,7 @@ def strand_section(board: ModuleType, names: list[str], budget: power.PowerBudge
         "- **Its input pigtail** goes to the tile board's 3-way terminal block (5 V, data, GND), as the first pixel "
         "board's wires would; the 330 Ω stays on the tile board at the 74AHCT125's output, as before. Sellers' wire "
         "colours vary: find 5 V, data and GND from the first pixel's markings or the seller's sheet.",
-        f"- **5 V and GND go in at chain index "
+        "- **5 V and GND go in at chain index "
         + ", ".join(f"{point} ({names[point]})" for point in feeds)
         + f"**: the strand's input, its end where its tail's data goes on to the strip ({names[last_tile + 1]}), and "
         "past the last turn LED: the feed wires join the strand's own ends and tails in the injection points' lever connectors (below), never a splice into its wire. "
@@ -826,7 +825,7 @@ def readme(config: Config, board: ModuleType) -> str:
         "Pin 1 has the square pad; the odd pins are the row nearer the middle of the board.",
         "",
         _pi_table(pi),
-        f"| tile board (Pico) | | USB | USB port | — | USB cable | micro-USB from the Pico to any USB port "
+        "| tile board (Pico) | | USB | USB port | — | USB cable | micro-USB from the Pico to any USB port "
         "of the Pi (a Pi Zero 2 W: its USB data port, through an OTG adapter); the Pi finds it by its "
         "USB id 2e8a:0005 or as `/dev/codenames-tiles` |",
         "",
