@@ -704,8 +704,8 @@ def layout_sections(config: Config, board: ModuleType) -> list[str]:
         "buttons, the buzzer, the fuse); the Pico, the MPR121 boards and the Pi's header are drawn as the boards sit, "
         "with the pins' numbers outside and names inside. **Lines are wires** (a dot joins wires that cross it); a "
         "blue flag names a net that goes on elsewhere, with the parts it reaches in another box: **flags with the same "
-        "name are one wire.** The ground symbol is GND; the red and orange bars the 5 V and 3.3 V rails. Print it on "
-        "A3 landscape.",
+        "name are one wire.** The ground symbol is GND; the red and orange bars the 5 V and 3.3 V rails. Print it across "
+        "two A3 sheets side by side (its smallest text is then about 2 mm high), or read it zoomed on a screen.",
         "",
         f"`codenames-board.net` is the same circuit ({len(model.parts)} parts, {len(model.nets)} nets) as a KiCad netlist "
         "(the S-expression format KiCad 6 and later read). In KiCad's PCB editor: **File → Import → Netlist…**, pick "
