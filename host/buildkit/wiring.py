@@ -465,7 +465,7 @@ def distribution_lines(names: list[str]) -> list[str]:
         f"- **The fuse F1** ({fuse.name}, in an inline holder with {feed.awg} AWG leads) sits in the 5 V lead, right "
         "after the jack: the jack's red lead goes into a third lever connector (J23), the holder's first lead into "
         "the same one, its second lead into the 5 V lever connector (J17). The holder never passes the wall's "
-        "hole: only the jack's own leads do. It protects every wire behind it from a short; a blown fuse means "
+        "hole: only the jack's own leads do. It protects the adapter and the 18 and 22 AWG supply wiring from a short (not the thin branches to the level shifter and the buzzer: the power budget says which); a blown fuse means "
         "a fault to find, and its replacement is the same rating "
         "([the power budget](../hardware/README.md#power-budget) sizes it).",
         "- From the lever connectors, one red and one black " + f"{feed.awg} AWG wire to "
