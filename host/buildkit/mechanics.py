@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import electrical, hardware, perfboard
-from .cables import feed_paths, pad_wire_drops
+from .cables import feed_paths, floor_pad_wire_drops
 
 Point = tuple[float, float, float]
 
@@ -602,17 +602,18 @@ def hung_problems(figs, clearance: float = FLOOR_CLEARANCE_MM) -> list[str]:
 
 # --- the service position: the box tipped back off its floor
 
-#: Each end of a cable turns into its terminal, pin or pad: this much of it is not free to stretch across. With
-#: the tile board on its standoffs the box tips back TIP_ON_STANDOFFS degrees (propped); while the tile board rides on
-#: the LED board (steps 10 to 14) it stands fully on its back edge: TIP_RIDING.
+#: Each end of a cable turns into its terminal, pin or pad: this much of it is not free to stretch across. With the
+#: tile board hung under the LED board (the default) only the Pi's cables cross, and the box tipped back off its floor
+#: may stand fully on its back edge: TIP_HUNG. With the variant's tile board on its floor standoffs it tips back
+#: TIP_ON_STANDOFFS degrees (propped).
 TIP_END_MM, TIP_ON_STANDOFFS = electrical.TIP_END_MM, electrical.TIP_ON_STANDOFFS
-TIP_RIDING = 90
+TIP_HUNG = 90
 #: The guide props the box this far: short of what the wires are cut for, so that none goes taut.
 TIP_PROP = 50
 
 
-def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]:
-    """The cables between the floor (the Pi; the tile board unless it rides on the LED board) and the box: (name,
+def crossing_cables(figs, hung: bool) -> list[tuple[str, Point, Point, float]]:
+    """The cables between the floor (the Pi; the tile board in the floor variant, ``hung`` False) and the box: (name,
     the floor's end, the box's end, the length free to span them), each end where the model puts it."""
     points = {name: tuple(xyz) for name, xyz in figs["points"]}
     for name, (x, y), _, lowest in figs["hanging"]:
@@ -624,11 +625,11 @@ def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]
     feeds = dict((name, (x, y, electrical.LEDBOARD_UNDER_Z)) for name, (x, y), _ in figs["feeds"])
 
     def on_tile_board(at, lift=0.0):
-        return tuple(p + dz for p, dz in zip(perfboard.in_box(*at), (0, 0, lift)))
+        return tuple(p + dz for p, dz in zip(perfboard.in_box_floor(*at), (0, 0, lift)))
 
-    def riding_corner(floor_end):  # taped under the LED board at electrical.RIDING: its corner farthest away
-        (x0, y0), (x1, y1) = electrical.RIDING
-        corners = [(x, y, electrical.LEDBOARD_UNDER_Z - electrical.PERFBOARD_T) for x in (x0, x1) for y in (y0, y1)]
+    def hung_corner(floor_end):  # the hung tile board's parts' side (electrical.HUNG_TILE_BOARD): its corner farthest away
+        (x0, y0), (x1, y1), z = electrical.HUNG_TILE_BOARD
+        corners = [(x, y, z - electrical.PERFBOARD_T) for x in (x0, x1) for y in (y0, y1)]
         return max(corners, key=lambda corner: math.dist(corner, floor_end))
 
     cables = []
@@ -640,25 +641,25 @@ def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]
     cables += [(f"{h.name} ground harness", points["Pi header"], points[h.parts[0]], h.first)
                for h in GROUND_HARNESSES if h.parts[0] in points]
     cables.append(("status LED wire", points["Pi header"], points["status LED"], FRONT_WIRE))
-    if riding:  # the Pi's wires to the tile board cross, the tile board's own to the box do not
-        cables.append(("micro-USB cable", points["Pi USB-A"], riding_corner(points["Pi USB-A"]), 500))
-        cables.append(("buzzer driver's wires", points["Pi header"], riding_corner(points["Pi header"]), BACK_WIRE))
+    if hung:  # the Pi's wires to the tile board cross, the tile board's own to the box do not
+        cables.append(("micro-USB cable", points["Pi USB-A"], hung_corner(points["Pi USB-A"]), 500))
+        cables.append(("buzzer driver's wires", points["Pi header"], hung_corner(points["Pi header"]), BACK_WIRE))
         return cables
-    first = feed_paths()[0]  # the tile board's: the J12 pair, and the J13 cable to A1's feed hole
+    first = feed_paths(floor=True)[0]  # the tile board's: the J12 pair, and the J13 cable to A1's feed hole
     cables.append(("J12 pair", on_tile_board(perfboard.J12_AT, electrical.TERMINAL_H), points["DC jack"], first.run))
     cables.append(("J13 cable", on_tile_board(perfboard.J13_AT, electrical.TERMINAL_H), feeds["A1"],
                    first.tail - electrical.LEDBOARD_T - electrical.FEED_HOLE_TO_LED))
     cables.append(("buzzer's wires", on_tile_board(perfboard.J15_AT), points["buzzer"], BUZZER_WIRE))
-    for tile, ((hole, hangs), at) in enumerate(zip(pad_wire_drops(), perfboard.pad_holes())):
+    for tile, ((hole, hangs), at) in enumerate(zip(floor_pad_wire_drops(), perfboard.pad_holes())):
         cables.append((f"pad wire {chr(65 + tile // 5)}{tile % 5 + 1}", on_tile_board(at), hole, hangs))
     return cables
 
 
-def tip_problems(figs, degrees: float, riding: bool) -> list[str]:
+def tip_problems(figs, degrees: float, hung: bool = True) -> list[str]:
     """The cables too short for the box tipped back by ``degrees`` over its spymasters' bottom edge (electrical.HINGE,
     the model's), its floor left lying: straight and taut, both ends' TIP_END_MM in."""
     out = []
-    for name, floor_end, box_end, length in crossing_cables(figs, riding):
+    for name, floor_end, box_end, length in crossing_cables(figs, hung):
         need = math.dist(floor_end, electrical.tipped(box_end, degrees)) + TIP_END_MM
         if need > length:
             out.append(f"{name}: {need:.0f} mm needed, {length:.0f} mm cut")
