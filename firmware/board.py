@@ -30,8 +30,10 @@ MPR121S = ((0, 0x5A, 8), (0, 0x5B, 9), (1, 0x5A, 10))  # IRQ on GP8 (pin 11), GP
 # drop is back under RELEASE_THRESHOLD. DEBOUNCE: detections in a row (0-7,
 # 4 ms each) before the status changes. The host may set all three at run
 # time (TUNE, PROTOCOL.md; [tiles] touch_threshold ... in its configuration).
-TOUCH_THRESHOLD = 12
-RELEASE_THRESHOLD = 6
+# 10 and 5: every pad's light touch at 2.5 times or more, 5 over 2 counts of
+# noise (host/buildkit/touch.py, tests/buildkit/test_touch.py).
+TOUCH_THRESHOLD = 10
+RELEASE_THRESHOLD = 5
 DEBOUNCE = 1
 
 # WS2812 (NeoPixel) chain: data through a 3.3 V -> 5 V level shifter.

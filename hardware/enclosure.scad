@@ -57,9 +57,10 @@ border = 15;                // plate beyond the grid at the sides and around the
 
 /* [Touch pads and LEDs] */
 pad = [60, 35];             // copper-foil pad under each tile
-pad_pocket_depth = 0.4;     // locating pocket for the pad in the plate's underside: the foil and the
-                            // white label over it (bare copper under the LED would tint the light)
-pad_cover = 3;              // plate between a card and its pad: the MPR121 senses through it
+pad_pocket_depth = 1.4;     // pocket for the pad in the plate's underside: it locates the foil and the white
+                            // label over it (bare copper under the LED would tint the light) and thins the plate there
+pad_cover = 2;              // plate left between a card and its pad: the MPR121 senses through it (2 mm: every pad
+                            // 2.5 times its touch threshold or more, buildkit/touch.py; 3 mm left the far ones marginal)
 frame_w = 4;                // the light frame around each card: a window on each side, solid at the corners
 frame_gap = 1.5;            // plate between a card's recess and its light frame
 diffuser_skin = 0.8;        // plate left over the windows: a printed diffuser (0: through slots for frosted acrylic)
@@ -484,6 +485,8 @@ figure("entry_panel", [entry_panel, entry_counterbore, box_wall, [for (e = entri
 figure("counterbore", [mdf_t, mdf_t - button_panel, len(mdf_counterbores) > 0 ? counterbore_d(mdf_counterbores[0]) : 0, len(mdf_counterbores)]);
 figure("acrylic", acrylic);
 figure("strip_h", rib_h + acrylic_t);
+// what lies between a card and its pad: the plate's cover, the MDF route's sheet and acrylic (buildkit/touch.py)
+figure("pad_stack", [pad_cover, mdf_t, acrylic_t, pad_wire_hole]);
 // the front strip's band [y0, y1] and the gap in it for the link to the bar, [[x0, y0], [x1, y1]]
 figure("front_strip", [acrylic[0][0][1] - strip_w_mdf, acrylic[0][0][1]]);
 figure("strip_gap", strip_gap);
@@ -727,8 +730,16 @@ for (sc = edge_screws, a = acrylic)
     check(sc[0] < a[0][0] - screw_d / 2 - 1 || sc[0] > a[1][0] + screw_d / 2 + 1
           || sc[1] < a[0][1] - screw_d / 2 - 1 || sc[1] > a[1][1] + screw_d / 2 + 1,
           str("the edge screw at ", sc, " goes through the MDF route's acrylic, not a strip"));
+// On the MDF route each pad lies between the sheet's card place and the acrylic (a third less between finger and pad
+// than under the acrylic, buildkit/touch.py); its wire goes down through a hole in the acrylic under the pad's back
+// left corner, where the card place hides it
+pad_wire_hole = 4;
 module acrylic_2d() {
-    for (a = acrylic) translate(a[0]) square(a[1] - a[0]);
+    difference() {
+        for (a = acrylic) translate(a[0]) square(a[1] - a[0]);
+        for (r = [0:4], c = [0:4])
+            translate(cell(r, c) + [-pad[0] / 2 + pad_wire_hole / 2, pad[1] / 2 - pad_wire_hole / 2]) circle(d = pad_wire_hole);
+    }
 }
 
 strip_w_mdf = 18;           // the strips' width: 12 mm over the box's sides and 6 mm inside

@@ -541,7 +541,7 @@ def test_a_benchmark_stopped_by_sigterm_leaves_nothing_behind(tmp_path):
     [
         (["wiring", "--folder", "/proc/codenames/wiring"], 1, "cannot write /proc/codenames"),
         (["hardware", "--define", "leds=1"], 2, "--define only goes with --picture or --stl"),
-        (["hardware", "--check", "--picture"], 2, "--check does not go with --picture or --stl"),
+        (["hardware", "--check", "--picture"], 2, "--check does not go with --picture, --steps or --stl"),
         (["nonsense"], 2, "unknown command 'nonsense': choose one of wiring, hardware, power"),
     ],
 )

@@ -3,6 +3,7 @@
     .venv/bin/python host/buildkit wiring       rewrite wiring/ from the pin tables
     .venv/bin/python host/buildkit hardware     rewrite hardware/README.md's generated sections
     .venv/bin/python host/buildkit power        print the LED power budget of a config
+    .venv/bin/python host/buildkit touch        print each pad's predicted touch signal, both routes
 
 Each takes ``--help``. ``python -m buildkit COMMAND`` is the same where ``host/`` is on the
 path (the tests). Run as a folder, ``host/buildkit`` puts ``host/`` first on the path instead
@@ -23,6 +24,7 @@ COMMANDS = {
     "wiring": "write wiring/: the tables, the diagrams and the netlist, from the pin tables",
     "hardware": "rewrite the build guide's parts lists and power budget; --picture, --steps, --stl DIR render the enclosure",
     "power": "print the LED power budget of a config (--config FILE; the shipped defaults without it)",
+    "touch": "print each pad's predicted touch signal on both routes against a config's thresholds (--config FILE)",
 }
 
 
