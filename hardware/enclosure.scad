@@ -149,19 +149,20 @@ dc_jack_hole = 11;
 entry_panel = 4;            // panel-mount sockets clamp a few mm: the back wall is thinned to this round each entry,
 entry_counterbore = 25;     // from inside, with a Forstner bit this wide (room for the nut, held with pliers or a deep socket)
 entry_depth = [40, 30];     // room inside the back wall behind the USB-C socket (its body and plug) and the DC jack (body and solder tabs)
-// The tile board (the perfboard of buildkit/electrical.py's perfboard()) on standoffs on the floor:
-// [x, y] of its centre (-1: in front of the Pi, under the grid, its long side along y)
+// The tile board (the perfboard of buildkit/electrical.py's perfboard()); with tile_board_mount = "floor" (the variant)
+// on standoffs on the floor: [x, y] of its centre (-1: in front of the Pi, under the grid, its long side along y)
 tile_board = [80, 120];
 tile_board_at = [-1, -1];
 tile_board_holes = [28, 44] * 2.54; // its mounting holes' spacing: holes B2, B46, AD2, AD46 of its grid, drilled 2.7 mm
 tile_board_standoff = 6;    // M2.5 x 6 mm standoffs: room for its solder side, and for the bullet pixels' bodies over it (leds = "strand")
 tile_board_gap = 40;        // between the Pi's header edge and the tile board: the Pico's USB plug and its cable's bend
-// Where the tile board is mounted: "floor" (on standoffs on the floor, in front of the Pi: reached in the service
-// position) or "ledboard" (hung under the LED board over the grid's middle, its parts facing down, reached through
-// a hatch in the floor with the box stood on its back edge: no cable crosses to the floor but the Pi's). Hung, its
-// pad wires' edge (row A) is at its left (x0), the Pico's USB end towards the Pi (buildkit/perfboard.py's in_box).
-tile_board_mount = "floor"; // [floor, ledboard]
-tile_board_hung_at = [205, 278];  // its centre, hung: the shortest longest pad wire clear of D2's lever connectors
+// Where the tile board is mounted: "ledboard" (the default: hung under the LED board over the grid's middle, its
+// parts facing down, reached through a hatch in the floor with the box stood on its back edge: no cable crosses to
+// the floor but the Pi's) or "floor" (the variant: on standoffs on the floor, in front of the Pi, reached in the
+// service position). Hung, its pad wires' edge (row A) is at its left (x0), the Pico's USB end towards the Pi
+// (buildkit/perfboard.py's in_box_hung).
+tile_board_mount = "ledboard"; // [ledboard, floor]
+tile_board_hung_at = [205, 278];  // its centre, hung: the shortest longest pad wire, clear of the chamber walls
 // hung: from the LED board's underside to the board's copper side (its pad wires bend in this gap to its edge);
 // with leds = "strand" below the bullet pixels' bodies and their wires' turn instead
 tile_board_hang = 15;

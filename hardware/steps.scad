@@ -81,7 +81,9 @@ module step_view(n) {
         // the sockets in the back wall and the lever connectors beside the jack (away from the USB-C socket)
         for (e = entries) color(e[0] == "USB-C" ? "Silver" : "Black") translate([e[1][0], plate[1] - box_wall - 6, e[1][2]]) rotate([-90, 0, 0]) cylinder(d = e[2] + 6, h = 6);
         color("Orange") for (i = [0:2]) translate([entries[1][1][0] - 40 - i * 22, plate[1] - box_wall - 8, -ledboard_t - box_h / 2 - 10]) cube([20, 8, 20]);
-        tile_board();
+        if (hung)  // the hatch's two strips across its short edges, 10 mm over it: its cover rests on them
+            color("Peru") for (y = [hatch[0][1] - 10, hatch[1][1] - 10]) translate([hatch[0][0] - 20, y, floor_z]) cube([hatch[1][0] - hatch[0][0] + 40, 20, 12]);
+        else tile_board();
     }
     else if (n == 7) { ledboard(); led_boards(); }
     else if (n == 8) flipped() { color("DarkGray") top_plate(); pad_labels(); }  // grey: the white labels show on it
@@ -90,10 +92,13 @@ module step_view(n) {
         color("WhiteSmoke") top_plate();
         under_plate_parts();
         ledboard();
-        riding_tile_board();
-        // step 10: each pad wire up through its hole to the tile board; step 11: the six screws into the bosses
+        if (hung) tile_board(); else riding_tile_board();
+        // step 10: each pad wire up through its hole to the tile board (row A along its edge at column 1's side);
+        // step 11: the six screws into the bosses
         if (n == 10) for (r = [0:4], c = [0:4]) let(h = cell(r, c) + [-pitch[0] / 2 + rib_t + 6, pitch[1] / 2 - rib_t - 6])
-            color("Blue") wire([h[0], h[1], -ledboard_t - 1], [tb_ride[0] - 50 + 4 * (5 * r + c), tb_ride[1] - tile_board[0] / 2 + 3, -ledboard_t - 3]);
+            color("Blue") wire([h[0], h[1], -ledboard_t - 1], hung
+                ? [tb_c[0] - tile_board[0] / 2 + 3, tb_c[1] + tile_board[1] / 2 - 10 - 4 * (5 * r + c), tb_z]
+                : [tb_ride[0] - 50 + 4 * (5 * r + c), tb_ride[1] - tile_board[0] / 2 + 3, -ledboard_t - 3]);
         if (n == 11) for (b = bosses) color("OrangeRed") {
             translate([b[0], b[1], -ledboard_t - 3]) cylinder(d = 12, h = 3);  // the screw heads, highlighted
             translate([b[0], b[1], -ledboard_t - 40]) cylinder(d1 = 14, d2 = 0, h = 30);  // an arrow down onto each

@@ -17,11 +17,11 @@ from codenames_firmware import board
 
 from .electrical import (
     DC_JACK, FEED_AWG, LED_FUSE, FEED_HOLE_TO_LED, FEED_RISE, FEED_SLACK, FIRST_TILE, LEDBOARD_T, LEDBOARD_UNDER_Z, LEVER_LEAD,
-    LEVER_WAYS, LINK_AWG, PAD, PERFBOARD_T, RELIEF_LOOP, RIB_H, RIB_T, STRAND_AWG, SUPPLY_V, TERMINAL_H, WS2812_VDD_MIN, TILE_BOARD,
+    LEVER_WAYS, LINK_AWG, PAD, PERFBOARD_T, RELIEF_LOOP, RIB_H, RIB_T, STRAND_AWG, SUPPLY_V, TERMINAL_H, WS2812_VDD_MIN, FLOOR_TILE_BOARD,
     TILE_PITCH, TIP_END_MM, TIP_ON_STANDOFFS, WIRE_SPARE, WIRES, chain_feeds, injection_tail, led_positions,
     link_lengths, strand_spacing, tipped, wire_links,
 )  # fmt: skip
-from .perfboard import J12_AT, J13_AT, in_box, in_box_hung, pad_holes  # the layout's holes, on the floor
+from .perfboard import J12_AT, J13_AT, in_box_floor, in_box_hung, pad_holes  # the layout's holes in the box
 
 # --- the LED supply: from the lever connectors behind the DC jack to each injection point
 
@@ -37,24 +37,30 @@ class Feed:
     tail: float = 0.0
 
 
-def _terminal(point: tuple[float, float, float]) -> tuple[float, float, float]:
-    """A terminal block's clamp over its first hole."""
-    return point[0], point[1], point[2] + TERMINAL_H
+def _terminal(column: float, row: float, floor: bool = False) -> tuple[float, float, float]:
+    """A terminal block's clamp at its first hole: under it, the tile board hung parts down (perfboard.in_box_hung);
+    over it in the variant on the floor."""
+    if floor:
+        x, y, z = in_box_floor(column, row)
+        return x, y, z + TERMINAL_H
+    x, y, z = in_box_hung(column, row)
+    return x, y, z - PERFBOARD_T - TERMINAL_H
 
 
-def feed_paths(points: list[int] | None = None) -> list["Feed"]:
+def feed_paths(points: list[int] | None = None, floor: bool = False) -> list["Feed"]:
     """Every feed from the lever connectors, chain order: the tile board's J12 (chain index 0, on through J13),
-    then straight to each other injection point (the strand's; the pixel boards have none: chain_feeds()). Along the floor, the walls and up, each with FEED_SLACK."""
+    then straight to each other injection point (the strand's; the pixel boards have none: chain_feeds()). Along the floor, the walls and up, each with FEED_SLACK.
+    ``floor``: the tile board in the variant on the floor."""
     points = chain_feeds() if points is None else points
     positions = led_positions()
     feeds = []
     for point in points:
         x, y = positions[point]
         if point == 0:
-            j12 = _terminal(in_box(*J12_AT))
+            j12 = _terminal(*J12_AT, floor)
             run = sum(abs(a - b) for a, b in zip(DC_JACK, j12)) + FEED_SLACK
             hole = (x - FEED_HOLE_TO_LED, y)
-            j13 = _terminal(in_box(*J13_AT))
+            j13 = _terminal(*J13_AT, floor)
             tail = (abs(j13[0] - hole[0]) + abs(j13[1] - hole[1]) + (LEDBOARD_UNDER_Z - j13[2]) + LEDBOARD_T
                     + FEED_HOLE_TO_LED + FEED_SLACK)  # fmt: skip
             feeds.append(Feed(point, "the tile board (J12), on through J13", run, tail))
@@ -186,9 +192,10 @@ def strand_drop(points: list[int], led_ma: float, spacing_mm: int | None = None,
 
 
 def _pad_wire_runs() -> list[tuple[float, float, tuple[float, float, float], float]]:
-    """For each tile: the pad wire's run above the LED board's underside, its run below to the tile board's hole,
-    its hole on the LED board's underside, and the wire below it that the box tipped TIP_ON_STANDOFFS needs."""
-    z = TILE_BOARD[2]
+    """For each tile, with the variant tile_board_mount = "floor": the pad wire's run above the LED board's underside,
+    its run below to the tile board's hole, its hole on the LED board's underside, and the wire below it that the box
+    tipped TIP_ON_STANDOFFS needs."""
+    z = FLOOR_TILE_BOARD[2]
     holes = pad_holes()
     out = []
     for tile in range(board.TILES):
@@ -197,7 +204,7 @@ def _pad_wire_runs() -> list[tuple[float, float, tuple[float, float, float], flo
         hole = (cx - TILE_PITCH[0] / 2 + RIB_T + 6, cy + TILE_PITCH[1] / 2 - RIB_T - 6)
         corner = (cx - PAD[0] / 2, cy + PAD[1] / 2)
         above = abs(hole[0] - corner[0]) + abs(hole[1] - corner[1]) + RIB_H + LEDBOARD_T
-        end = in_box(*holes[tile])
+        end = in_box_floor(*holes[tile])
         below = (LEDBOARD_UNDER_Z - (z + PERFBOARD_T)) + abs(end[0] - hole[0]) + abs(end[1] - hole[1])
         under = (hole[0], hole[1], LEDBOARD_UNDER_Z)
         tip = math.dist(end, tipped(under, TIP_ON_STANDOFFS)) + TIP_END_MM
@@ -206,32 +213,32 @@ def _pad_wire_runs() -> list[tuple[float, float, tuple[float, float, float], flo
 
 
 def pad_wire_lengths() -> list[float]:
-    """mm of pad wire for each tile (tile order), slack in: from the pad's corner along the plate's underside to its
-    hole in the LED board (the model's ledboard_2d: the chamber's corner), down through the chamber and the LED board,
-    under it and down to the tile board on the floor, along to its own hole there (perfboard.pad_holes(), the
-    board mounted as the guide says), the strain-relief loop, and FEED_SLACK so the box tips back off its floor with
-    the board on it; where that is not enough for the box tipped back TIP_ON_STANDOFFS degrees (the guide's service
-    position), the straight line across then, both ends' TIP_END_MM in."""
-    return [above + max(below + FEED_SLACK, tip) + RELIEF_LOOP for above, below, _, tip in _pad_wire_runs()]
-
-
-def hung_pad_wire_lengths() -> list[float]:
-    """mm of pad wire for each tile with the tile board hung under the LED board (perfboard.in_box_hung): the run above
-    as pad_wire_lengths(), down to the board's copper side and along under the LED board to its hole, the strain-relief
-    loop, and FEED_SLACK so the board comes down out of the floor's hatch and turns over. No wire crosses to the floor,
-    so the service position asks nothing of them."""
-    holes = pad_holes()
+    """mm of pad wire for each tile (tile order), slack in, the tile board hung under the LED board (perfboard.
+    in_box_hung): from the pad's corner along the plate's underside to its hole in the LED board (the model's
+    ledboard_2d: the chamber's corner), down through the chamber and the LED board, down to the board's copper side
+    and along under the LED board to its own hole there (perfboard.pad_holes()), the strain-relief loop, and
+    FEED_SLACK so the board comes down out of the floor's hatch and turns over. No wire crosses to the floor, so the
+    service position asks nothing of them."""
     out = []
-    for (above, _, (hx, hy, hz), _), spot in zip(_pad_wire_runs(), holes):
+    for (above, _, (hx, hy, hz), _), spot in zip(_pad_wire_runs(), pad_holes()):
         x, y, z = in_box_hung(*spot)
         out.append(above + (hz - z) + abs(x - hx) + abs(y - hy) + FEED_SLACK + RELIEF_LOOP)
     return out
 
 
-def pad_wire_drops() -> list[tuple[tuple[float, float, float], float]]:
-    """Each pad wire's hole on the LED board's underside (x, y, z) and the wire that hangs below it to the tile
-    board's hole (mm: its length less the run above the LED board's underside and the strain-relief loop)."""
-    return [(hole, length - above - RELIEF_LOOP) for (above, _, hole, _), length in zip(_pad_wire_runs(), pad_wire_lengths())]
+def floor_pad_wire_lengths() -> list[float]:
+    """mm of pad wire for each tile in the variant tile_board_mount = "floor": as pad_wire_lengths() above the LED
+    board, then down to the tile board on the floor and along to its hole, and FEED_SLACK so the box tips back off its
+    floor with the board on it; where that is not enough for the box tipped back TIP_ON_STANDOFFS degrees (the
+    service position), the straight line across then, both ends' TIP_END_MM in."""
+    return [above + max(below + FEED_SLACK, tip) + RELIEF_LOOP for above, below, _, tip in _pad_wire_runs()]
+
+
+def floor_pad_wire_drops() -> list[tuple[tuple[float, float, float], float]]:
+    """In the floor variant: each pad wire's hole on the LED board's underside (x, y, z) and the wire that hangs below
+    it to the tile board's hole (mm: its length less the run above the LED board's underside and the loop)."""
+    return [(hole, length - above - RELIEF_LOOP)
+            for (above, _, hole, _), length in zip(_pad_wire_runs(), floor_pad_wire_lengths())]
 
 
 def pad_wire_m() -> float:

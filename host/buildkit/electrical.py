@@ -264,12 +264,13 @@ class Fuse:
 # resistance, not a datasheet's figure: 25 mΩ more costs the last LED 0.02 V at the cap, 0.06 V at a full-white glitch.
 LED_FUSE = Fuse("3 A mini blade fuse (ATM, violet)", 3000, 0.035)
 LEVER_LEAD = 100  # mm: a jack lug to its lever connector, each wire
-TILE_BOARD = ((195, 324), (275, 444), -64)  # the model's floor_boards: the tile board's corners and its underside's z
-#: The model's tile_board_mount = "ledboard": the tile board hung under the LED board over the grid's middle, its
-#: parts down (the model's hung_boards: its corners and its copper side's z, which faces up), reached through a hatch
-#: in the floor; its pad wires' edge (row A) at x0, the Pico's USB end towards the Pi. Not the default yet: the guide's
-#: steps still mount it on the floor (NOTES-GUIDE.md says what changes).
+#: The model's tile_board_mount = "ledboard", the default: the tile board hung under the LED board over the grid's
+#: middle, its parts down (the model's hung_boards: its corners and its copper side's z, which faces up), reached
+#: through a hatch in the floor; its pad wires' edge (row A) at x0, the Pico's USB end towards the Pi.
 HUNG_TILE_BOARD = ((165, 218), (245, 338), -18)
+#: The variant tile_board_mount = "floor" (hardware/appendix-variants.md): the model's floor_boards, the tile board's
+#: corners and its underside's z, on standoffs in front of the Pi.
+FLOOR_TILE_BOARD = ((195, 324), (275, 444), -64)
 PERFBOARD_T = 1.6
 TERMINAL_H = 12  # the terminal blocks' height above the perfboard
 LEDBOARD_UNDER_Z = -3  # the LED board's underside (the model's box_z)
@@ -510,9 +511,6 @@ RELIEF_LOOP = 10  # mm: a pad wire over the parts' side, down its strain-relief 
 #: depth, and its table_z), its floor left lying; with the tile board on its standoffs this far (degrees). Each end
 #: of a cable turns into its terminal or pad: TIP_END_MM of it does not span the gap.
 HINGE = (597, -73)
-#: Where the tile board rides on the LED board's underside from step 10 to 14 (the model's x, y): turned across,
-#: centred on the board's width between row A's pad-wire holes and the display cable's slot, clear of every hole.
-RIDING = ((175, 405), (295, 485))
 TIP_ON_STANDOFFS = 60
 TIP_END_MM = 30
 

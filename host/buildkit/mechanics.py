@@ -19,7 +19,7 @@ from dataclasses import dataclass
 from pathlib import Path
 
 from . import electrical, hardware, perfboard
-from .cables import feed_paths, pad_wire_drops
+from .cables import feed_paths, floor_pad_wire_drops
 
 Point = tuple[float, float, float]
 
@@ -306,11 +306,11 @@ ACCESS = (
     ("LED wires", "on the LED board's top", "LED board"),
     ("chain checks", "checks 12-13 at the chain's own wires, before it meets the tile board", "LED board"),
     ("chain checks", "with the feeds out of the jack's lever connectors, which would bridge a broken link", "feeds clamped"),
-    ("top", "the LED board turns over and moves with the plate until the top is on the box: the other feeds stay out "
-     "of the jack's lever connectors until then", "feeds clamped"),
+    ("top", "the LED board, the tile board hung under it, turns over and moves with the plate until the top is on the "
+     "box: the J12 pair goes into the jack's lever connectors for good only then", "feeds clamped"),
     ("pads", "in the pockets on the plate's underside", "LED board"),
     ("pad labels", "over the pads", "LED board"),
-    ("pad wires", "soldered under the tile board, off its standoffs, while the floor lies loose", "floor"),
+    ("pad wires", "soldered to the tile board on the LED board's back, before it turns over with the plate", "LED board"),
     ("SAND TIMER button", "its nut under the plate, wider than the LED board's hole", "LED board"),
     ("status LED", "its holder's nut under the plate", "LED board"),
     ("status LED's ground jumpers", "soldered to its cathode, whose leg ends in the LED board's hole", "LED board"),
@@ -322,10 +322,9 @@ ACCESS = (
     ("display ribbon", "on the display's socket inside the hood, through the slot", "hood"),
     ("button wires", "on the microswitches inside the box", "floor"),
     ("30 mm buttons", "snapped in from above with the box on its floor: on its back edge it would tip", "button wires"),
-    ("buzzer wires", "soldered under the tile board, off its standoffs, while the floor lies loose", "floor"),
     ("buzzer wires", "soldered under the tile board while it is off its standoffs", "tile board on its standoffs"),
     ("buzzer wires", "check 15 measures through them", "driver wire checks"),
-    ("LED board", "the tile board, tied to it by the pad wires, rides on it as it turns over", "tile board on its standoffs"),
+    ("LED board", "the tile board hangs on its standoffs under it", "tile board on its standoffs"),
     ("button wires", "checks 15-16 need the Dupont ends crimped", "driver wire checks"),
     ("driver wire checks", "at the Dupont ends, before they meet the Pi", "Pi cables"),
     ("display ribbon", "check 17 measures through it, on the display alone", "ribbon check"),
@@ -602,17 +601,18 @@ def hung_problems(figs, clearance: float = FLOOR_CLEARANCE_MM) -> list[str]:
 
 # --- the service position: the box tipped back off its floor
 
-#: Each end of a cable turns into its terminal, pin or pad: this much of it is not free to stretch across. With
-#: the tile board on its standoffs the box tips back TIP_ON_STANDOFFS degrees (propped); while the tile board rides on
-#: the LED board (steps 10 to 14) it stands fully on its back edge: TIP_RIDING.
+#: Each end of a cable turns into its terminal, pin or pad: this much of it is not free to stretch across. With the
+#: tile board hung under the LED board (the default) only the Pi's cables cross, and the box tipped back off its floor
+#: may stand fully on its back edge: TIP_HUNG. With the variant's tile board on its floor standoffs it tips back
+#: TIP_ON_STANDOFFS degrees (propped).
 TIP_END_MM, TIP_ON_STANDOFFS = electrical.TIP_END_MM, electrical.TIP_ON_STANDOFFS
-TIP_RIDING = 90
+TIP_HUNG = 90
 #: The guide props the box this far: short of what the wires are cut for, so that none goes taut.
 TIP_PROP = 50
 
 
-def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]:
-    """The cables between the floor (the Pi; the tile board unless it rides on the LED board) and the box: (name,
+def crossing_cables(figs, hung: bool) -> list[tuple[str, Point, Point, float]]:
+    """The cables between the floor (the Pi; the tile board in the floor variant, ``hung`` False) and the box: (name,
     the floor's end, the box's end, the length free to span them), each end where the model puts it."""
     points = {name: tuple(xyz) for name, xyz in figs["points"]}
     for name, (x, y), _, lowest in figs["hanging"]:
@@ -624,11 +624,11 @@ def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]
     feeds = dict((name, (x, y, electrical.LEDBOARD_UNDER_Z)) for name, (x, y), _ in figs["feeds"])
 
     def on_tile_board(at, lift=0.0):
-        return tuple(p + dz for p, dz in zip(perfboard.in_box(*at), (0, 0, lift)))
+        return tuple(p + dz for p, dz in zip(perfboard.in_box_floor(*at), (0, 0, lift)))
 
-    def riding_corner(floor_end):  # taped under the LED board at electrical.RIDING: its corner farthest away
-        (x0, y0), (x1, y1) = electrical.RIDING
-        corners = [(x, y, electrical.LEDBOARD_UNDER_Z - electrical.PERFBOARD_T) for x in (x0, x1) for y in (y0, y1)]
+    def hung_corner(floor_end):  # the hung tile board's parts' side (electrical.HUNG_TILE_BOARD): its corner farthest away
+        (x0, y0), (x1, y1), z = electrical.HUNG_TILE_BOARD
+        corners = [(x, y, z - electrical.PERFBOARD_T) for x in (x0, x1) for y in (y0, y1)]
         return max(corners, key=lambda corner: math.dist(corner, floor_end))
 
     cables = []
@@ -640,25 +640,25 @@ def crossing_cables(figs, riding: bool) -> list[tuple[str, Point, Point, float]]
     cables += [(f"{h.name} ground harness", points["Pi header"], points[h.parts[0]], h.first)
                for h in GROUND_HARNESSES if h.parts[0] in points]
     cables.append(("status LED wire", points["Pi header"], points["status LED"], FRONT_WIRE))
-    if riding:  # the Pi's wires to the tile board cross, the tile board's own to the box do not
-        cables.append(("micro-USB cable", points["Pi USB-A"], riding_corner(points["Pi USB-A"]), 500))
-        cables.append(("buzzer driver's wires", points["Pi header"], riding_corner(points["Pi header"]), BACK_WIRE))
+    if hung:  # the Pi's wires to the tile board cross, the tile board's own to the box do not
+        cables.append(("micro-USB cable", points["Pi USB-A"], hung_corner(points["Pi USB-A"]), 500))
+        cables.append(("buzzer driver's wires", points["Pi header"], hung_corner(points["Pi header"]), BACK_WIRE))
         return cables
-    first = feed_paths()[0]  # the tile board's: the J12 pair, and the J13 cable to A1's feed hole
+    first = feed_paths(floor=True)[0]  # the tile board's: the J12 pair, and the J13 cable to A1's feed hole
     cables.append(("J12 pair", on_tile_board(perfboard.J12_AT, electrical.TERMINAL_H), points["DC jack"], first.run))
     cables.append(("J13 cable", on_tile_board(perfboard.J13_AT, electrical.TERMINAL_H), feeds["A1"],
                    first.tail - electrical.LEDBOARD_T - electrical.FEED_HOLE_TO_LED))
     cables.append(("buzzer's wires", on_tile_board(perfboard.J15_AT), points["buzzer"], BUZZER_WIRE))
-    for tile, ((hole, hangs), at) in enumerate(zip(pad_wire_drops(), perfboard.pad_holes())):
+    for tile, ((hole, hangs), at) in enumerate(zip(floor_pad_wire_drops(), perfboard.pad_holes())):
         cables.append((f"pad wire {chr(65 + tile // 5)}{tile % 5 + 1}", on_tile_board(at), hole, hangs))
     return cables
 
 
-def tip_problems(figs, degrees: float, riding: bool) -> list[str]:
+def tip_problems(figs, degrees: float, hung: bool = True) -> list[str]:
     """The cables too short for the box tipped back by ``degrees`` over its spymasters' bottom edge (electrical.HINGE,
     the model's), its floor left lying: straight and taut, both ends' TIP_END_MM in."""
     out = []
-    for name, floor_end, box_end, length in crossing_cables(figs, riding):
+    for name, floor_end, box_end, length in crossing_cables(figs, hung):
         need = math.dist(floor_end, electrical.tipped(box_end, degrees)) + TIP_END_MM
         if need > length:
             out.append(f"{name}: {need:.0f} mm needed, {length:.0f} mm cut")

@@ -63,17 +63,19 @@ def pad_holes() -> tuple[tuple[int, int], ...]:
     return tuple(holes[tile_name(tile)] for tile in range(firmware.TILES))
 
 
-def in_box(column: float, row: float) -> tuple[float, float, float]:
-    """A hole's place in the box (the model's mm, the hole's top): the board lies on the floor with the Pico's USB
-    end (column 1) towards the Pi at the back and its parts up, so row A runs along its right-hand long edge."""
-    (x0, y0), (x1, y1), z = electrical.TILE_BOARD
+def in_box_floor(column: float, row: float) -> tuple[float, float, float]:
+    """A hole's place in the box (the model's mm, the hole's top) in the variant tile_board_mount = "floor": the board
+    lies on the floor with the Pico's USB end (column 1) towards the Pi at the back and its parts up, so row A runs
+    along its right-hand long edge."""
+    (x0, y0), (x1, y1), z = electrical.FLOOR_TILE_BOARD
     x, y = hole(column, row)
     return x1 - y, y1 - x, z + electrical.PERFBOARD_T
 
 
 def in_box_hung(column: float, row: float) -> tuple[float, float, float]:
-    """A hole's place in the box with the board hung under the LED board (electrical.HUNG_TILE_BOARD): turned over
-    across its width, its parts down, so row A runs along its left-hand long edge; z is its copper side's."""
+    """A hole's place in the box with the board hung under the LED board (electrical.HUNG_TILE_BOARD, the default):
+    turned over across its width, its parts down, so row A runs along its left-hand long edge; z is its copper
+    side's (its parts' side is PERFBOARD_T below)."""
     (x0, y0), (x1, y1), z = electrical.HUNG_TILE_BOARD
     x, y = hole(column, row)
     return x0 + y, y1 - x, z

@@ -476,7 +476,7 @@ def distribution_lines(names: list[str]) -> list[str]:
         f"- **Chain index 0 ({names[0]}) has one feed, through the tile board**: J12 takes the pair, the board's trunk (the 22 AWG jumpers of the wire list) "
         "carries it past C2 (the 1000 µF, so it sits at the chain's start) to J13, and J13's 3-way terminal sends **5 V, "
         f"data and GND** to {names[0]} in one cable of {link.awg} AWG LED link wire (red, green, black), "
-        f"**{_up(tail / 10):.0f} cm** ({electrical.FEED_SLACK} mm slack so the box tips back off its floor), up through {names[0]}'s feed "
+        f"**{_up(tail / 10):.0f} cm** ({electrical.FEED_SLACK} mm slack so the tile board comes out of the floor's hatch), up through {names[0]}'s feed "
         f"hole. No second wire from the jack to {names[0]}: two 5 V paths in parallel would only make a loop, while this "
         "way the data's return runs beside the data and the capacitor and the level shifter's 5 V are at the chain's "
         f"start. It is the chain's only feed: the table below shows why one is enough.",
@@ -725,7 +725,7 @@ def layout_sections(config: Config, board: ModuleType) -> list[str]:
         "USB end. A hole is named by row and column, as on a breadboard (C12: row C, column 12). Before any part goes "
         f"in, drill out the four mounting holes {', '.join(perfboard.hole_name(m) for m in perfboard.MOUNTS)} to "
         f"{perfboard.MOUNT_DRILL:g} mm (the white circles: {perfboard.MOUNT_PITCHES[0] * perfboard.PITCH:g} x "
-        f"{perfboard.MOUNT_PITCHES[1] * perfboard.PITCH:g} mm apart, as the floor's holes; nothing is soldered within "
+        f"{perfboard.MOUNT_PITCHES[1] * perfboard.PITCH:g} mm apart, as the standoffs' holes in the LED board; nothing is soldered within "
         "the dashed ring round each, where the standoff sits) and the strain-relief holes of the wires soldered in to "
         f"{perfboard.RELIEF_DRILL:g} mm. Solder the low parts first, then the sockets, then the tall parts (step 2 of "
         f"`hardware/README.md` gives the order); the parts cover {perfboard.fill(model) * 100:.0f} % of "
@@ -912,8 +912,8 @@ def readme(config: Config, board: ModuleType) -> str:
         "Tiles are named as the operatives see the grid: rows A-E from the far side (the spymasters' end), columns 1-5 "
         "from the left. "
         "**Pad wire**: cut each to its length below: from the pad's corner to its hole in the LED board (the "
-        "chamber's corner), down through it to the tile board on the floor and along to the board, with "
-        f"{electrical.FEED_SLACK} mm slack so the box tips back off its floor with the board on it "
+        "chamber's corner), down through it and along under the LED board to the tile board hung there, with "
+        f"{electrical.FEED_SLACK} mm slack so the board comes out of the floor's hatch and turns over "
         f"({sum(math.ceil(length / 10) for length in pad_lengths) / 100:.1f} m in all; {math.ceil(cables.pad_wire_m())} m with "
         f"{round((electrical.WIRE_SPARE - 1) * 100)} % spare).",
         "",

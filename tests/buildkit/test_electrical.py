@@ -133,11 +133,12 @@ def test_one_feed_keeps_the_last_led_within_the_ws2812bs_supply_at_the_cap_and_a
     check = cables.feed_check(electrical.chain_feeds(), budget.cap_ma, budget.chain_max_ma)
     assert check.enough
     cap, glitch = check.last_led
-    assert cap == pytest.approx(4.48, abs=0.01) and glitch == pytest.approx(4.42, abs=0.01)  # the hand computation's 4.42
-    assert min(cap, glitch) >= electrical.WS2812_VDD_MIN + 0.9
+    # the hand computation's 4.48 and 4.42 had J12 on the floor; hung under the LED board its pair runs 8 cm further
+    assert cap == pytest.approx(4.45, abs=0.01) and glitch == pytest.approx(4.37, abs=0.01)
+    assert min(cap, glitch) >= electrical.WS2812_VDD_MIN + 0.85
     # at the shipped brightness the firmware never lets more through than its full white: within the characterised range
     in_use = cables.chain_drop(electrical.chain_feeds(), budget.drawn_max_ma / budget.leds)
-    assert in_use.lowest >= electrical.WS2812_VDD_CHARACTERISED and in_use.volts[-1] == pytest.approx(4.77, abs=0.01)
+    assert in_use.lowest >= electrical.WS2812_VDD_CHARACTERISED and in_use.volts[-1] == pytest.approx(4.76, abs=0.01)
     # the data line: the supply only falls along the chain, so each LED's DIN gets the LED before it's output at a
     # higher VDD than its own 0.7 VDD; the first gets the 74AHCT125's, VOH >= VCC - 0.1 V (TI SN74AHCT125, IOH =
     # -50 uA), its VCC on the tile board ahead of the J13 cable, so at least the first LED's VDD
@@ -169,6 +170,7 @@ def test_the_layout_is_the_models(need_tool):
     need_tool("openscad")
     figs = mechanics.figures(ROOT / "hardware" / "enclosure.scad")
     assert list(figs["pitch"]) == list(electrical.TILE_PITCH)
+    floor = mechanics.figures(ROOT / "hardware" / "enclosure.scad", 'tile_board_mount="floor"')  # the variant
     positions = electrical.led_positions()
     for tile, centre in enumerate(figs["tiles"]):
         assert positions[board.CHAIN[tile]] == pytest.approx(tuple(centre))
@@ -180,8 +182,8 @@ def test_the_layout_is_the_models(need_tool):
     assert tuple(jack) == pytest.approx(electrical.DC_JACK)
     assert list(figs["pad"]) == list(electrical.PAD) and figs["rib_t"] == electrical.RIB_T
     assert figs["chamber"][0] == electrical.RIB_H and figs["box_z"][1] == electrical.LEDBOARD_UNDER_Z
-    (tile_board,) = [(list(low), list(high), z) for name, low, high, z in figs["floor_boards"] if name == "tile board"]
-    assert tile_board == ([*electrical.TILE_BOARD[0]], [*electrical.TILE_BOARD[1]], electrical.TILE_BOARD[2])
+    (tile_board,) = [(list(low), list(high), z) for name, low, high, z in floor["floor_boards"] if name == "tile board"]
+    assert tile_board == ([*electrical.FLOOR_TILE_BOARD[0]], [*electrical.FLOOR_TILE_BOARD[1]], electrical.FLOOR_TILE_BOARD[2])
 
 
 def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_feed():

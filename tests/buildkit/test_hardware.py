@@ -507,11 +507,12 @@ def test_the_drawings_have_every_hole(renders):
     # (the hood's screws go into inserts in the plate: no holes for nuts)
     feeds = len(re.findall(r'\["[^"]+", \[[\d.]+, [\d.]+\], \d+\]', next(line for line in echo.splitlines() if "figure feeds" in line)))
     assert feeds == 1  # the chain's one feed, A1's (buildkit/electrical.py's chain_feeds())
-    assert ledboard == 1 + edge + up + board.LEDS + 25 + buttons + status_led + 1 + feeds + cable_slot
-    # the floor: its screws, the Pi's four mounting holes and the tile board's four, five vents under the Pi;
+    hung = 4  # the hung tile board's standoffs' screws
+    assert ledboard == 1 + edge + up + board.LEDS + 25 + buttons + status_led + 1 + feeds + cable_slot + hung
+    # the floor: its screws, the Pi's four mounting holes, the hatch under the hung tile board, five vents under the Pi;
     # the back wall: the USB-C and DC entries
     floor_screws = int(re.search(r'\["floor", "printed", (\d+),', echo)[1])
-    assert (out / "floor_2d.svg").read_text().count("\nM ") == 1 + floor_screws + 4 + 4 + 5
+    assert (out / "floor_2d.svg").read_text().count("\nM ") == 1 + floor_screws + 4 + 1 + 5
     back = (out / "back_2d.svg").read_text()
     assert back.count("\nM ") == 1 + 2
     # the plank as cut: 67 mm (the box's 70 less the floor under it), so a 1:1 print lines up with its edges
