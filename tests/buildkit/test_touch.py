@@ -101,3 +101,35 @@ def test_the_models_stack_is_the_enclosures(need_tool):
     assert list(figs["pad"]) == list(touch.PAD)
     # the acrylic's wire hole lies wholly under the pad's corner, hidden under the card's place
     assert hole <= min(touch.PAD) / 4 and touch.PAD[0] < figs["card"][0] and touch.PAD[1] < figs["card"][1]
+
+
+def worst_wire_pf_m(route: str) -> float:
+    """The largest wire capacitance per metre (to 1 pF/m) at which the route still gives every pad twice the threshold."""
+    layers, extra = (touch.printed_stack(), 0.0) if route == "printed" else (touch.mdf_stack(), touch.ACRYLIC_T)
+    per_m = 1
+    while min(pad.signal for pad in touch.pads(layers, extra_mm=extra, wire_pf_m=per_m + 1)) >= 2 * DEFAULTS.touch_threshold:
+        per_m += 1
+    return per_m
+
+
+def test_the_tuning_pages_worked_example_is_the_models(routes):
+    page = " ".join((ROOT / "firmware" / "TUNING.md").read_text(encoding="utf-8").split())
+    threshold = DEFAULTS.touch_threshold
+    for route, pads in routes.items():
+        weak, strong = min(pads, key=lambda p: p.signal), max(pads, key=lambda p: p.signal)
+        row = (f"| {weak.finger_pf:.2f} pF | {weak.tile}: {weak.wire_mm:.0f} mm wire, {weak.c_pf:.1f} pF, "
+               f"{weak.signal:.0f} counts | {strong.tile}: {strong.wire_mm:.0f} mm, {strong.c_pf:.1f} pF, "
+               f"{strong.signal:.0f} counts | {weak.ratio(threshold):.1f} to {strong.ratio(threshold):.1f} |")
+        assert row in page, (route, row)
+    wires = cables.pad_wire_lengths()
+    per_m = touch.wire_pf_per_m()
+    assert (f"{min(wires) / 1000 * per_m:.0f}-{max(wires) / 1000 * per_m:.0f} pF for the "
+            f"{min(wires) / 10:.0f}-{max(wires) / 10:.0f} cm wires") in page
+    assert f"The MDF route keeps every pad at twice the threshold up to {worst_wire_pf_m('mdf')} pF/m of wire" in page
+    assert f"the printed route up to {worst_wire_pf_m('printed')} pF/m" in page
+    weakest = {route: min(pad.ratio(threshold) for pad in pads) for route, pads in routes.items()}
+    assert f"Every pad reaches {min(weakest.values()):.1f} times the touch threshold" in page
+    guide = {name: " ".join((ROOT / "hardware" / name).read_text(encoding="utf-8").split())
+             for name in ("appendix-mdf-route.md", "appendix-design.md")}
+    assert f"({weakest['mdf']:.1f} times the threshold against {weakest['printed']:.1f})" in guide["appendix-mdf-route.md"]
+    assert f"every pad at {min(weakest.values()):.1f} times its touch threshold" in guide["appendix-design.md"]
