@@ -167,6 +167,9 @@ tile_board_hung_at = [205, 278];  // its centre, hung: the shortest longest pad 
 // with leds = "strand" below the bullet pixels' bodies and their wires' turn instead
 tile_board_hang = 15;
 hatch_margin = 10;          // the floor's hatch: this much larger than the hung board all round
+// the two strips glued across the hatch's short edges, overlapping it by half their width, that its cover screws to:
+// [width, height]; 20 mm square batten, the service position's stock, so that the cover's 3 x 16 mm screws end inside
+hatch_strip = [20, 20];
 // the Pico's micro-USB socket: its middle from the tile board's middle across (x), its mouth in from the board's
 // edge at the Pi (buildkit/perfboard.py's layout; the socket stands 1.3 mm past the Pico's edge)
 pico_usb = [-11.4, 4.1];
@@ -443,7 +446,9 @@ figure("joints", [
     ["boss", "printed", len(bosses), ledboard_t, "plastic", pilot_depth, pilot_depth],
     ["hood", "printed", len(hood_screws), hood_tab_t, "insert", insert[1], insert_hole],
     ["hood", "mdf", len(hood_screws), hood_tab_t + mdf_t, "nut", 2.4, rib_h],
-    ["floor", "printed", len(floor_screws), floor_t, "wood", box_h - floor_t, box_h - floor_t]]);
+    ["floor", "printed", len(floor_screws), floor_t, "wood", box_h - floor_t, box_h - floor_t],
+    ["hatch", "printed", hung ? 2 : 0, floor_t, "wood", hatch_strip[1], hatch_strip[1]]]);
+figure("hatch_strip", hatch_strip);
 // [name, the thickest panel it fits, the panel at its hole: printed plate, MDF sheet]
 figure("panels", [for (f = features) if (f[2] > 0) [f[0], f[4], panel_at(f, plate_t), panel_at(f, mdf_t)]]);
 figure("plate_t", plate_t);

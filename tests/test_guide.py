@@ -170,7 +170,8 @@ def test_the_time_estimate_states_the_models_counts():
     text, tile, chain = time_section(), effort.tile_board(), effort.chain()
     assert f"({tile.joints} joints, {tile.jumpers} jumpers)" in text
     assert f"{chain.leds} LEDs, {chain.links} links, {chain.joints} joints" in text
-    assert f"the pads ({effort.pad_joints()} joints)" in text
+    assert f"the pads ({effort.pad_joints()} joints)" in text  # each wire's pad end in step 8 ...
+    assert f"the pad wires into the tile board ({effort.pad_joints()} joints)" in text  # ... its board end in step 10
     assert f"{effort.dupont_contacts()} Dupont ends, {effort.spades()} spades" in text
     assert f"{effort.printed_grams() / 1000:g} kg of PLA" in text
     assert f"{effort.PRINT_RATE:g} mm³/s" in text

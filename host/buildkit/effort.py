@@ -70,8 +70,8 @@ def chain() -> Chain:
 
 
 def pad_joints() -> int:
-    """Each pad's wire: soldered at its pad (step 8) and at the tile board (step 10)."""
-    return 2 * board.TILES
+    """Each pad's wire at one end: soldered at its pad (step 8), and again at the tile board (step 10)."""
+    return board.TILES
 
 
 def spades() -> int:

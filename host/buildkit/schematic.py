@@ -238,7 +238,8 @@ def _notes(circuit: Circuit) -> list[str]:
     feeds = [p for p in circuit.parts if p.bom == "lever connector 5-way" and p.place == "behind the DC jack" and "jack" in dict(p.pins).values()]
     if feeds:
         ways = [name for _, name in feeds[0].pins if name not in ("jack", "spare")]
+        to = f"to {ways[0]}" if len(ways) == 1 else f"to each feed: {', '.join(ways)}"
         notes.append(f"LED supply: the DC jack → the fuse → the lever connectors ({', '.join(p.ref for p in feeds)}) → an 18 AWG pair "
-                     f"to each feed: {', '.join(ways)}; the tile board's feed goes on with the data to the first LED.")  # fmt: skip
+                     f"{to}; the tile board's feed goes on with the data to the first LED.")  # fmt: skip
     notes.append("Every GND is one net: the Pi, the Pico, the MPR121 boards, the level shifter, the LED supply.")
     return notes

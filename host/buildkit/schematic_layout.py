@@ -29,7 +29,7 @@ from .symbols import ROW, Pin, Symbol, module_of, module_symbol, part_symbol, te
 GAP, TRACK, MARGIN, PAD = 22, 12, 14, 26  # between stacked symbols, between tracks, around channels, inside a region
 SUPPLY, PI, TILES, CHAIN = ("The supply: DC jack, fuse, lever connectors", "The Pi's header, the display and the controls",
                             "The tile board: Pico, MPR121 boards, level shifter, buzzer driver",
-                            "The LED chain: the first LED and the feeds")  # fmt: skip
+                            "The LED chain: its first LED, fed from the tile board")  # fmt: skip
 ANCHORS = ("module", "Raspberry Pi", "DC barrel jack", "npn")  # who starts a group, before the part with the most pins
 RAIL_COLOUR = {"5V": WIRE_HEX["red"], "3V3": WIRE_HEX["orange"]}
 LABEL = "#1f6fd1"

@@ -577,7 +577,7 @@ def link_lines(names: list[str]) -> list[str]:
         *odd,
         f"  - Along a strip piece its copper carries the chain: no wires. The bar's {names[bar]} is its **left** end as the "
         f"operatives see it; its arrows (DIN to DOUT) point right, on to the turn LEDs, whose {names[-1]} is the right "
-        "end (the feed hole 5 mm past it).",
+        "end.",
     ]
     return lines
 
@@ -892,7 +892,7 @@ def readme(config: Config, board: ModuleType) -> str:
         "- The address is set by the ADDR pin. The Adafruit 1982 has a 10 kΩ from ADDR to GND and a solder jumper "
         "(SJ1) from ADDR to 3.3 V, open as it comes: leave it open (closed, board 1's ADDR wire to GND shorts the "
         "3.3 V rail). Some other breakouts tie ADDR to GND with a closed jumper: cut it before wiring ADDR elsewhere, "
-        "or the line is shorted to ground (check 10 in `hardware/README.md` finds both).",
+        "or the line is shorted to ground (check 10 in `hardware/appendix-checks.md` finds both).",
         "- The I2C pull-ups: see SDA and SCL above.",
         "- Board 3 has the Pico's second I2C bus (I2C1) to itself, so it takes 0x5A (ADDR to GND) like board 1. "
         "On the first bus it would need ADDR on SDA (0x5C), and the breakout's own ADDR pull-down (10 kΩ) would then "

@@ -129,6 +129,9 @@ def test_one_feed_keeps_the_last_led_within_the_ws2812bs_supply_at_the_cap_and_a
     assert (electrical.WS2812_VDD_MIN, electrical.WS2812_VDD_CHARACTERISED, electrical.WS2812_VIH) == (3.5, 4.5, 0.7)
     budget = power.power_budget()
     assert (budget.brightness, budget.drawn_max_ma, budget.cap_ma, budget.chain_max_ma) == (96, 872, 2000, 2257)
+    main = " ".join((ROOT / "hardware" / "README.md").read_text(encoding="utf-8").split())  # the guide's short budget
+    assert (f"At the default brightness the LEDs draw at most {budget.drawn_max_ma} mA, and the firmware caps them at "
+            f"{budget.cap_ma} mA whatever the settings") in main
     assert electrical.chain_feeds() == [0]  # the start alone: no fewer is possible
     check = cables.feed_check(electrical.chain_feeds(), budget.cap_ma, budget.chain_max_ma)
     assert check.enough

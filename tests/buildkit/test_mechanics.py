@@ -4,6 +4,7 @@ Each test reads what ``hardware/enclosure.scad`` echoes (a quick 2D render with
 the real openscad) and checks the parts list and the guide against it.
 """
 
+import dataclasses
 import math
 import re
 import subprocess
@@ -66,16 +67,21 @@ def test_every_screw_in_the_parts_list_reaches_through_its_stack_into_enough_thr
     screws = {name for name in bom if "screw" in name and "M2.5" not in name}
     assert screws == set(SCREW_JOINTS), "a screw in bom.csv without a joint here (or the reverse): say which joint it makes"
     joints = mechanics.joints(figs)
-    assert {joint.name for joint in joints} == set(SCREW_JOINTS.values())
+    assert {joint.name for joint in joints} == set(SCREW_JOINTS.values()) | {"hatch"}
     for name, joint_name in SCREW_JOINTS.items():
         diameter, length = mechanics.screw_size(name)
-        mine = [joint for joint in joints if joint.name == joint_name]
+        # the hatch's cover takes the floor's screws: two into its strips
+        mine = [joint for joint in joints if joint.name == joint_name or joint_name == "floor" and joint.name == "hatch"]
         # one row per joint: the printed route's count; the MDF route uses the same screws
         corners = mechanics.BOX_CORNER_SCREWS if joint_name == "edge" else 0  # the box's corners take the same
-        hatch = 2 * bool(figs["hatch"]) if joint_name == "floor" else 0  # the hatch's cover: two into its strips
-        assert bom[name].quantity == next(joint.screws for joint in mine if joint.route == "printed") + corners + hatch, name
+        assert bom[name].quantity == sum(joint.screws for joint in mine if joint.route == "printed") + corners, name
         for joint in mine:
             assert mechanics.screw_problems(joint, diameter, length) == [], name
+    hatch = next(joint for joint in joints if joint.name == "hatch")
+    assert hatch.screws == 2 * bool(figs["hatch"]) and hatch.thread == figs["hatch_strip"][1]
+    # the first strips, 12 mm plywood: the screw came through
+    assert mechanics.screw_problems(dataclasses.replace(hatch, thread=12, room=12), 3, 16) == [
+        "hatch (printed): 16 mm runs 1 mm past the room there"]
 
 
 def test_the_first_edge_screws_would_not_have_reached_the_box(figs):
@@ -93,6 +99,8 @@ def test_the_guides_screw_table_gives_the_models_stacks(figs):
     assert f"{40 - joints['edge', 'printed'].stack:g} mm ({40 - joints['edge', 'mdf'].stack:g} mm) of plywood" in GUIDE
     assert f"of the plate's {joints['boss', 'printed'].thread:g} mm pilot holes" in GUIDE
     assert f"the whole {joints['hood', 'printed'].thread:g} mm insert" in GUIDE
+    hatch = joints["hatch", "printed"]
+    assert f"| the hatch's cover, {hatch.stack:g} mm | {16 - hatch.stack:g} mm of the hatch strip's {hatch.thread:g} mm batten |" in GUIDE
     # the edge screws' pilots: as deep as the screw from the top; on the MDF route the stack drilled out to clear
     # the screw first, down to the side's top and no further
     edge = mechanics.screw_size("wood screw 3 x 40 mm")[1]
@@ -461,7 +469,7 @@ def test_the_guides_numbers_for_the_coupons_wire_the_box_and_the_mounting_holes_
     floor_t = figs["box_z"][0] - figs["table_z"]
     assert f"four 12 mm plywood sides, {sides:g} mm high (the box stands {sides + floor_t:g} mm with its {floor_t:g} mm floor" in guide
     assert f"{sides:g} mm high" in parts()["box sides"].example
-    assert all(joint.thread == sides for joint in mechanics.joints(figs) if joint.into == "wood")
+    assert all(joint.thread == sides for joint in mechanics.joints(figs) if joint.into == "wood" and joint.name != "hatch")
     # the back wall's entries, from its left end as seen from inside (x) and below its top edge (the LED board's
     # underside), as the model's back_2d has them
     entries = {name: xyz for name, xyz in figs["points"] if name in ("USB-C", "DC jack")}
