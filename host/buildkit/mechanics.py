@@ -198,7 +198,7 @@ JUMPER_SLACK_MM = 50
 class GroundHarness:
     """One GND pin of the Pi, one Dupont contact on it, one wire to the first part, then short jumpers from part
     to part: on a button's COM tab a 2.8 or 4.8 mm spade with both wires crimped into it (two 0.25 mm² wires
-    fill its 0.5 mm² barrel), on the status LED's cathode both wires soldered under heat-shrink."""
+    fill a red spade's 0.5-1.5 mm² barrel), on the status LED's cathode both wires soldered under heat-shrink."""
 
     name: str  # the side of the box, as circuit.HARNESS_SIDES names it
     parts: tuple[str, ...]  # points of the model ("points", or "hanging" for the status LED), in the order wired

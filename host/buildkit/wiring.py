@@ -384,8 +384,8 @@ def harness_section(config: Config, harnesses) -> list[str]:
         + f" with them: only {', '.join(str(pin) for pin in table_circuit.free_grounds())} stay free, and one pin takes one "
         "Dupont housing. So the grounds go out as harnesses, one per free GND pin: **one wire from the pin to the first "
         "part, then short jumpers from part to part**. On a button's COM tab the incoming and the outgoing wire are "
-        "crimped into one female spade together (two 0.25 mm² wires fill its 0.5 mm² barrel; twist the strands "
-        "together first, tug each); on the status LED's cathode leg both are soldered under heat-shrink; the last part "
+        "crimped into one female spade together (two 0.25 mm² wires fill the red spade's 0.5-1.5 mm² barrel; twist "
+        "the strands together first, tug each; a single wire elsewhere goes in with its stripped end folded double); on the status LED's cathode leg both are soldered under heat-shrink; the last part "
         "takes one wire. The order is the shortest path through the side's parts in the model, the lengths its runs "
         f"(the first wire with {mechanics.SLACK_MM} mm slack so the box tips back off its floor, each jumper "
         f"{mechanics.JUMPER_SLACK_MM} mm to turn into the tabs):",

@@ -213,7 +213,9 @@ def test_every_cable_reaches_its_path_in_the_model_with_slack(floor_figs):
     assert f"the buzzer's {mechanics.BUZZER_WIRE // 10} cm" in " ".join(README.split())
     assert f"first solder a {mechanics.BUZZER_WIRE // 10} cm red wire to its + pin" in " ".join(README.split())
     # one spade on each tab: a harness's two wires share the spade on a tab it passes (crimped in together)
-    assert "0.25-0.5 mm²" in bom["female spade crimp terminal 2.8 mm"].example
+    # red (0.5-1.5 mm²): a harness's two 0.25 mm² wires fill one; a single wire goes in folded double
+    assert all("for 0.5-1.5 mm² wire (red)" in bom[f"female spade crimp terminal {size} mm"].example for size in ("2.8", "4.8"))
+    assert "folded double" in bom["female spade crimp terminal 2.8 mm"].notes and "folded double" in README
     assert bom["female spade crimp terminal 2.8 mm"].quantity == 2 * sum(c.b_connector.size == "2.8" for c in buttons)
     assert bom["female spade crimp terminal 4.8 mm"].quantity == 2 * sum(c.b_connector.size == "4.8" for c in buttons)
 
