@@ -10,7 +10,7 @@
 # While a host listens the shown frame goes to the LEDs again every
 # REFRESH_MS: LEDs whose supply came on after the Pico's (or dipped) catch up.
 
-from pads import NOISY, QUIET, STUCK, PadWatch
+from pads import PadWatch
 from tileproto import MAX_SET, PROTOCOL, message, number, unhex_into
 
 try:

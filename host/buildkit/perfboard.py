@@ -621,7 +621,6 @@ def perfboard_svg(circuit: Circuit) -> str:
         x, y = hole(column, row)
         return round(LEFT + x * SCALE, 1), round(TOP + y * SCALE, 1)
 
-    pitch = PITCH * SCALE
     svg.rect(LEFT, TOP, width * SCALE, height * SCALE, fill="#e9d8a6", stroke=INK, rx=6)
     margin = electrical.EDGE_MARGIN * SCALE
     svg.rect(LEFT + margin, TOP + margin, (width - 2 * electrical.EDGE_MARGIN) * SCALE, (height - 2 * electrical.EDGE_MARGIN) * SCALE,
@@ -655,7 +654,6 @@ def perfboard_svg(circuit: Circuit) -> str:
             dy = round((r * r - (r * 0.55) ** 2) ** 0.5, 1)
             svg.items.append(f'<path d="M{ex},{cy - dy} A{r},{r} 0 0 {1 if minus else 0} {ex},{cy + dy} Z" fill="#8c8c8c" stroke="{INK}" stroke-width="1"/>')
         elif "TO-92" in part.footprint:
-            (cx1, cy1), (cx2, _) = at(place.body[0], 0), at(place.body[2], 0)
             flat = y2  # the flat face towards the bottom edge, the round back up
             r = (x2 - x1) / 2
             svg.items.append(f'<path d="M{x1},{flat} L{x2},{flat} A{r},{r * 0.9} 0 0 0 {x1},{flat} Z" fill="#f4f4f4" stroke="{INK}" stroke-width="1.4"/>')

@@ -651,11 +651,12 @@ def test_the_pi_and_the_tile_board_fit_on_the_floor_clear_of_everything(floor_fi
     assert sorted((tile.x1 - tile.x0, tile.y1 - tile.y0)) == sorted(electrical.perfboard())
     # the tallest part on either board stays under the LED board with room to spare
     _, ceiling = floor_figs["box_z"]
-    assert max(board.top for board in boards.values()) <= ceiling - 25
+    assert max(standing.top for standing in boards.values()) <= ceiling - 25
     # four mounting holes in the floor for each board, inside its outline
-    for board in boards.values():
-        inside = [(x, y) for x, y in floor_figs["floor_holes"] if board.x0 + 2 < x < board.x1 - 2 and board.y0 + 2 < y < board.y1 - 2]
-        assert len(inside) == 4, board.name
+    for standing in boards.values():
+        inside = [(x, y) for x, y in floor_figs["floor_holes"]
+                  if standing.x0 + 2 < x < standing.x1 - 2 and standing.y0 + 2 < y < standing.y1 - 2]
+        assert len(inside) == 4, standing.name
     # the tile board's four: the perfboard layout's mounting holes, as far apart (the board turned either way)
     mine = [(x, y) for x, y in floor_figs["floor_holes"] if tile.x0 < x < tile.x1 and tile.y0 < y < tile.y1]
     spans = sorted(max(p[i] for p in mine) - min(p[i] for p in mine) for i in (0, 1))
