@@ -521,7 +521,7 @@ def chain_wires_section(board: ModuleType, points: list[int], names: list[str], 
         ),
         "",
         _table(
-            ("injection point", f"{feed.awg} AWG pair from the lever connectors, with {electrical.FEED_SLACK} mm slack", f"current ({feed.awg} AWG: ≤ {feed.max_a:g} A)"),
+            ("injection point", f"{feed.awg} AWG pair from the lever connectors, with {electrical.FEED_SLACK} mm slack", f"current ({feed.awg} AWG: ≤ {feed.chassis_a:g} A)"),
             ((f"chain {point} ({names[point]})" + (f": to J12, then J13 → {names[point]}, {_up(tail / 1000, 2):.2f} m of {link.awg} AWG" if point == 0 else ""),
               f"{_up(run / 1000, 2):.2f} m", f"{amps:.2f} A") for point, run, amps in zip(points, runs, drop.feed_amps)),
         ),

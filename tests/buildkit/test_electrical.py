@@ -131,7 +131,9 @@ def test_one_feed_keeps_the_last_led_within_the_ws2812bs_supply_at_the_cap_and_a
     assert (budget.brightness, budget.drawn_max_ma, budget.cap_ma, budget.chain_max_ma) == (96, 872, 2000, 2257)
     main = " ".join((ROOT / "hardware" / "README.md").read_text(encoding="utf-8").split())  # the guide's short budget
     assert (f"At the default brightness the LEDs draw at most {budget.drawn_max_ma} mA, and the firmware caps them at "
-            f"{budget.cap_ma} mA whatever the settings") in main
+            f"{budget.cap_ma} mA whatever the settings; a glitch on the data line that lights every LED full white draws "
+            f"{budget.chain_max_ma} mA, still under the supply's and the fuse's 3 A") in main
+    assert budget.chain_max_ma < 3000
     assert electrical.chain_feeds() == [0]  # the start alone: no fewer is possible
     check = cables.feed_check(electrical.chain_feeds(), budget.cap_ma, budget.chain_max_ma)
     assert check.enough

@@ -1,5 +1,6 @@
 """The touch model (buildkit/touch.py): every pad's light finger at twice its touch threshold by design."""
 
+import math
 from pathlib import Path
 
 import pytest
@@ -124,7 +125,7 @@ def test_the_tuning_pages_worked_example_is_the_models(routes):
     wires = cables.pad_wire_lengths()
     per_m = touch.wire_pf_per_m()
     assert (f"{min(wires) / 1000 * per_m:.0f}-{max(wires) / 1000 * per_m:.0f} pF for the "
-            f"{min(wires) / 10:.0f}-{max(wires) / 10:.0f} cm wires") in page
+            f"{math.ceil(min(wires) / 10)}-{math.ceil(max(wires) / 10)} cm wires") in page
     assert f"The MDF route keeps every pad at twice the threshold up to {worst_wire_pf_m('mdf')} pF/m of wire" in page
     assert f"the printed route up to {worst_wire_pf_m('printed')} pF/m" in page
     weakest = {route: min(pad.ratio(threshold) for pad in pads) for route, pads in routes.items()}
