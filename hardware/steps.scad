@@ -81,8 +81,9 @@ module step_view(n) {
         // the sockets in the back wall and the lever connectors beside the jack (away from the USB-C socket)
         for (e = entries) color(e[0] == "USB-C" ? "Silver" : "Black") translate([e[1][0], plate[1] - box_wall - 6, e[1][2]]) rotate([-90, 0, 0]) cylinder(d = e[2] + 6, h = 6);
         color("Orange") for (i = [0:2]) translate([entries[1][1][0] - 40 - i * 22, plate[1] - box_wall - 8, -ledboard_t - box_h / 2 - 10]) cube([20, 8, 20]);
-        if (hung)  // the hatch's two strips across its short edges, 10 mm over it: its cover rests on them
-            color("Peru") for (y = [hatch[0][1] - 10, hatch[1][1] - 10]) translate([hatch[0][0] - 20, y, floor_z]) cube([hatch[1][0] - hatch[0][0] + 40, 20, 12]);
+        if (hung)  // the hatch's two strips across its short edges, half over it: its cover rests on them
+            color("Peru") for (y = [hatch[0][1] - hatch_strip[0] / 2, hatch[1][1] - hatch_strip[0] / 2])
+                translate([hatch[0][0] - 20, y, floor_z]) cube([hatch[1][0] - hatch[0][0] + 40, hatch_strip[0], hatch_strip[1]]);
         else tile_board();
     }
     else if (n == 7) { ledboard(); led_boards(); }

@@ -457,6 +457,8 @@ def main(argv: list[str] | None = None) -> int:
             run = steps.command(scad_command(scad, folder / "steps" / name, 'part="step"', f"step={step}"), step, camera)
             subprocess.run(["xvfb-run", "-a", *run] if needs_xvfb() else run, check=True, capture_output=True)
             print(folder / "steps" / name)
+        (folder / "steps" / steps.SOURCES).write_text(steps.sources_text(folder), "utf-8")
+        print(folder / "steps" / steps.SOURCES)
     if args.stl:
         args.stl.mkdir(parents=True, exist_ok=True)
         for name, defines in printable_parts(scad, *args.define):

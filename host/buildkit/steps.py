@@ -4,10 +4,15 @@
 ``python host/buildkit hardware --steps`` renders them all: this module says what to draw and from where,
 hardware.py runs OpenSCAD (its preview renderer: a few seconds each, with xvfb-run where there is no display); the guide shows the wiring pages' own drawings for the steps that are wiring
 (steps 1, 2 and 14) and the table's picture for the bring-up (step 15). The tests check that every picture here is
-committed and shown by its step; rendering them all again is a builder's or a maintainer's command, not CI's.
+committed and shown by its step, and that ``steps/SOURCES`` (written with them) matches the model as it is now: a
+change to the model fails until the pictures are drawn again. Rendering them is a builder's or a maintainer's
+command, not CI's.
 """
 
 from __future__ import annotations
+
+import hashlib
+from pathlib import Path
 
 SIZE = (900, 600)
 COUPON_CENTRE = (48, 35.5, 9.2)
@@ -28,6 +33,26 @@ PICTURES = {
     "13-top.png": (13, (55, 0, 25, 0)),
     "16-floor.png": (16, (0, 0, 0, 0)),
 }
+
+
+#: The pictures' sources, beside them: ``--steps`` writes it, a test compares it with the model as it is now.
+SOURCES = "SOURCES"
+_DRAWN_FROM = ("enclosure.scad", "steps.scad")  # the model and what it includes for part = "step"
+
+
+def sources_digest(folder: Path) -> str:
+    """A sha256 over what the step pictures are drawn from: the model's files (their bytes, line ends made one) and
+    the pictures' cameras and size here. Another value than the one written beside the pictures: they are stale."""
+    digest = hashlib.sha256()
+    for name in _DRAWN_FROM:
+        digest.update(name.encode() + b"\0" + (folder / name).read_bytes().replace(b"\r\n", b"\n") + b"\0")
+    digest.update(repr((SIZE, COUPON_CENTRE, sorted(PICTURES.items()))).encode())
+    return digest.hexdigest()
+
+
+def sources_text(folder: Path) -> str:
+    return (f"# written by `python host/buildkit hardware --steps`: the pictures here were drawn from\n"
+            f"sha256 {sources_digest(folder)}\n")
 
 
 def command(scad_command: list[str], step: int, camera: tuple[int, int, int, int]) -> list[str]:
