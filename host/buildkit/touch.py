@@ -117,7 +117,11 @@ def pads(layers: list[Layer], wires_mm: list[float] | None = None, extra_mm: flo
     return out
 
 
-ROUTES = {"printed": lambda: pads(printed_stack()), "mdf": lambda: pads(mdf_stack(), extra_mm=ACRYLIC_T)}
+#: each route's pads; a keyword (``wire_pf_m``, ``wires_mm``) varies the model
+ROUTES = {
+    "printed": lambda **vary: pads(printed_stack(), **vary),
+    "mdf": lambda **vary: pads(mdf_stack(), extra_mm=ACRYLIC_T, **vary),
+}
 
 
 def problems(config: Config | None = None) -> list[str]:

@@ -106,9 +106,8 @@ def test_the_models_stack_is_the_enclosures(need_tool):
 
 def worst_wire_pf_m(route: str) -> float:
     """The largest wire capacitance per metre (to 1 pF/m) at which the route still gives every pad twice the threshold."""
-    layers, extra = (touch.printed_stack(), 0.0) if route == "printed" else (touch.mdf_stack(), touch.ACRYLIC_T)
     per_m = 1
-    while min(pad.signal for pad in touch.pads(layers, extra_mm=extra, wire_pf_m=per_m + 1)) >= 2 * DEFAULTS.touch_threshold:
+    while min(pad.signal for pad in touch.ROUTES[route](wire_pf_m=per_m + 1)) >= 2 * DEFAULTS.touch_threshold:
         per_m += 1
     return per_m
 
