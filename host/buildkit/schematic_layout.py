@@ -50,22 +50,16 @@ def is_rail(circuit: Circuit, name: str) -> bool:
     return name == "GND" or (name.startswith("+") and len(net.nodes) > 4)
 
 
-class Layout:
-    """Symbols placed, wires routed, labels chosen: everything the drawing needs, no SVG yet."""
+class Placement:
+    """Symbols placed in regions, columns and stacks: where each sits, no wires yet."""
 
     def __init__(self, circuit: Circuit) -> None:
         self.circuit = circuit
         self.symbols: list[Symbol] = []
         self.where: dict[tuple[str, str], tuple[Symbol, Pin]] = {}
-        self.groups: list[tuple[tuple, str, list]] = []  # (channel, net, [(symbol, pin, side)])
-        self.labels: dict[tuple[str, str, int], str] = {}  # (ref, pin, side) -> net name
-        self.regions: dict[str, tuple[float, float, float, float]] = {}
-        self.channels: dict[tuple, dict] = {}
         self._symbols()
         self._columns()
-        self._route()
 
-    # -- symbols and columns -------------------------------------------------------------------------------
     def _symbols(self) -> None:
         modules: dict[str, list[Part]] = defaultdict(list)
         for part in self.circuit.parts:
@@ -184,7 +178,16 @@ class Layout:
                         return True
         return False
 
-    # -- wires and labels -------------------------------------------------------------------------------------
+
+class Layout(Placement):
+    """Symbols placed, wires routed, labels chosen: everything the drawing needs, no SVG yet."""
+
+    def __init__(self, circuit: Circuit) -> None:
+        super().__init__(circuit)
+        self.groups: list[tuple[tuple, str, list]] = []  # (channel, net, [(symbol, pin, side)])
+        self.labels: dict[tuple[str, str, int], str] = {}  # (ref, pin, side) -> net name
+        self._route()
+
     def _route(self) -> None:
         """Which pins meet in which channel; the rest labelled; a drawn piece of a net that is not the whole net
         needs a label of its own, at a hole's free side, or it is not drawn as wires."""
