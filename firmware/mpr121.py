@@ -105,7 +105,7 @@ class Mpr121:
     (``touch[e]``, ``release[e]``, registers 0x41 + 2e and 0x42 + 2e) and one debounce.
     ``electrodes``: how many it scans, ELE0 up (1-12; ECR's ELE_EN)."""
 
-    def __init__(self, i2c, address, touch=12, release=6, debounce=1, electrodes=ELECTRODES):
+    def __init__(self, i2c, address, touch=10, release=5, debounce=1, electrodes=ELECTRODES):
         check_tuning(touch, release, debounce)
         if not 1 <= electrodes <= ELECTRODES:
             raise ValueError("an MPR121 scans 1-12 electrodes")
@@ -250,7 +250,7 @@ class PadArray:
     no lines at all. With a line, read() reads a controller only while its IRQ is low and every
     POLL_MS besides (see POLL_MS)."""
 
-    def __init__(self, i2c, addresses, pads, ticks_ms=None, touch=12, release=6, debounce=1, irqs=None):
+    def __init__(self, i2c, addresses, pads, ticks_ms=None, touch=10, release=5, debounce=1, irqs=None):
         check_tuning(touch, release, debounce)
         count = len(addresses)
         buses = i2c if isinstance(i2c, tuple) else (i2c,) * count

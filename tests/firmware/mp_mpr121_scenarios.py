@@ -270,8 +270,8 @@ def per_pad():
     i2c, pads, clock = pad_array()
     pads.start()
     first, second = i2c.chips[A0], i2c.chips[A1]
-    i2c.touch(A1, 0, True, 10)  # tile 12: 10 counts
-    i2c.touch(A1, 1, True, 10)  # tile 13: 10 counts too
+    i2c.touch(A1, 0, True, 9)  # tile 12: 9 counts
+    i2c.touch(A1, 1, True, 9)  # tile 13: 9 counts too
     first.regs[0x41] = 99  # would show if controller 0 were written
     pads.tune_pads([(12, 8, 4)])
     clock[0] = SETTLE_MS
@@ -287,9 +287,9 @@ def per_pad():
         show("refused", "no")
     except ValueError:
         show("refused", "%d,%d" % pads.thresholds(3))
-    pads.tune(10, 5, 1)  # the global ones change: tile 12 keeps its own
+    pads.tune(14, 7, 1)  # the global ones change: tile 12 keeps its own
     show("after-global", "%d,%d;%d,%d" % (pads.thresholds(12) + pads.thresholds(13)))
-    pads.tune_pads([(12, 10, 5)])  # the same as the global ones now
+    pads.tune_pads([(12, 14, 7)])  # the same as the global ones now
     show("own-equal", pads.pad_tuning())
     pads.tune_pads([(12, 0, 0)])
     show("cleared", "%d,%d" % pads.thresholds(12))

@@ -22,7 +22,7 @@ FIRMWARE = ROOT / "firmware"
 SHIMS = HERE.parents[1] / "host" / "codenames_board" / "unixboard"
 SCENARIOS = HERE / "mp_mpr121_scenarios.py"
 
-TOUCH_DEFAULT, RELEASE_DEFAULT = 12, 6
+TOUCH_DEFAULT, RELEASE_DEFAULT = 10, 5  # board.py's TOUCH_THRESHOLD and RELEASE_THRESHOLD, the host's default too
 TILE_0, TILE_12, TILE_24 = 1 << 0, 1 << 12, 1 << 24
 
 
@@ -298,24 +298,24 @@ def test_the_emulated_chip_catches_a_tune_that_learns_the_pads_again(interpreter
 
 def test_the_emulated_chip_takes_writes_only_in_stop_mode(interpreter):
     result = run_scenario(interpreter, "stop_mode")
-    assert result["running-write"] == "12,128"  # a threshold ignored while running; GPIO enable taken
+    assert result["running-write"] == "%d,128" % TOUCH_DEFAULT  # a threshold ignored while running; GPIO enable taken
     filtered = (600 & 0xFF)
     assert result["stopped-write"] == "77,%d,%d" % (filtered, 0x55 << 2)  # output data never; a baseline's 8 bits
 
 
 def test_per_tile_thresholds_retune_only_their_controller(interpreter):
     result = run_scenario(interpreter, "per_pad")
-    assert int(result["read"]) == TILE_12  # tile 12 at 8 sees 10 counts, tile 13 at the global 12 does not
+    assert int(result["read"]) == TILE_12  # tile 12 at 8 sees 9 counts, tile 13 at the global 10 does not
     assert result["untouched-chip"] == "99"  # controller 0 has no tile that changed: not written
-    assert result["regs"] == "8,4,12,6"  # electrode 0 its own, electrode 1 the global ones
+    assert result["regs"] == "8,4,%d,%d" % (TOUCH_DEFAULT, RELEASE_DEFAULT)  # electrode 0 its own, electrode 1 the global ones
     assert result["own"] == "[(12, 8, 4)]"
     assert result["tile12"] == "8,4"
     assert result["bad"] == "(25, 8, 4)"  # no tile 25
     assert result["bad-release"] == "(3, 4, 4)"
-    assert result["refused"] == "12,6"  # one bad triple: none of them is taken
-    assert result["after-global"] == "8,4;10,5"  # a new global TUNE leaves a tile's own thresholds
+    assert result["refused"] == "%d,%d" % (TOUCH_DEFAULT, RELEASE_DEFAULT)  # one bad triple: none of them is taken
+    assert result["after-global"] == "8,4;14,7"  # a new global TUNE leaves a tile's own thresholds
     assert result["own-equal"] == "[]"  # own thresholds equal to the global ones are not reported
-    assert result["cleared"] == "10,5"
+    assert result["cleared"] == "14,7"
 
 
 def test_read_holds_a_retuned_controllers_tiles_while_its_status_settles(mpr121, board):
