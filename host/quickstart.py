@@ -72,7 +72,8 @@ def main() -> None:
     ensure_environment("test" if args[:1] == ["test"] else "")
     if args[:1] == ["test"]:
         os.chdir(ROOT)
-        run([str(venv_bin("python")), "-m", "pytest", *args[1:]])
+        # every core (pytest-xdist); a later `-n 0` after `test` runs them one at a time
+        run([str(venv_bin("python")), "-m", "pytest", "-n", "auto", *args[1:]])
     # The command's hints ("play without one: ... sim --headless") name the way it was started here.
     os.environ["CODENAMES_BOARD_COMMAND"] = this_command()
     run([str(venv_bin("codenames-board")), *(args or DEFAULT_COMMAND)])
