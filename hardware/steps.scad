@@ -44,8 +44,9 @@ module led_boards() {
     for (p = chain_cells) color("Black") translate([p[0], p[1], 0]) cylinder(d = 10, h = 1.6);
     for (p = strip_leds) color("Black") translate([p[0] - led_pitch / 2 + 0.5, p[1] - strip_w / 2, 0]) cube([led_pitch - 1, strip_w, 1]);
     // the links, straight from LED to LED across a wall's notch; along a strip piece its copper carries the chain
-    for (i = [0:len(chain_cells) - 2]) color("Red") wire([chain_cells[i][0], chain_cells[i][1], 1.5], [chain_cells[i + 1][0], chain_cells[i + 1][1], 1.5], 1.2);
-    color("Red") wire([strip_leds[timer_leds - 1][0], fy, 1.5], [strip_leds[timer_leds][0], fy, 1.5], 1.2);
+    // (drawn 2 mm thick: a pixel or more in the picture)
+    for (i = [0:len(chain_cells) - 2]) color("Red") wire([chain_cells[i][0], chain_cells[i][1], 1.5], [chain_cells[i + 1][0], chain_cells[i + 1][1], 1.5], 2);
+    color("Red") wire([strip_leds[timer_leds - 1][0], fy, 1.5], [strip_leds[timer_leds][0], fy, 1.5], 2);
     // the last tile's link to the bar (highlighted): out of its chamber at the front, left between the grid and the
     // light boxes through the walls' notches, into the bar's light box through its left end wall
     last = chain_cells[len(chain_cells) - 1];
@@ -86,7 +87,15 @@ module step_view(n) {
                 translate([hatch[0][0] - 20, y, floor_z]) cube([hatch[1][0] - hatch[0][0] + 40, hatch_strip[0], hatch_strip[1]]);
         else tile_board();
     }
-    else if (n == 7) { ledboard(); led_boards(); }
+    else if (n == 7) {
+        ledboard();
+        led_boards();
+        // the J13 cable from A1's input pads down its feed hole (red 5 V, green data, black GND)
+        feed = ledboard_feeds()[0][1];
+        for (w = [["Red", 2.5], ["Green", 0], ["Black", -2.5]]) color(w[0]) wire([chain_cells[0][0], chain_cells[0][1] + w[1], 1.5], [feed[0], feed[1] + w[1], 1.5], 2);
+        // the tile board's four standoffs' screws, down through their holes from the top (highlighted)
+        if (hung) for (h = tb_mount) color("OrangeRed") translate([h[0], h[1], 0]) cylinder(d = 7, h = 2);
+    }
     else if (n == 8) flipped() { color("DarkGray") top_plate(); pad_labels(); }  // grey: the white labels show on it
     else if (n == 9) flipped() { color("DarkGray") top_plate(); under_plate_parts(wires = true); }
     else if (n == 10 || n == 11) flipped() {
@@ -125,6 +134,15 @@ module step_view(n) {
     }
     else if (n == 16) {
         color("BurlyWood") linear_extrude(floor_t) floor_2d();
+        // the eight screws up through the floor into the sides (highlighted: the sides stand over them)
+        for (s = floor_screws) color("OrangeRed") translate(s) cylinder(d = 2 * edge_in - 1, h = floor_t + 1, $fn = 16);
+        if (hung) {  // the hatch's cover in it under its two strips, a screw up into each
+            color("Tan") translate(hatch[0]) cube([hatch[1][0] - hatch[0][0], hatch[1][1] - hatch[0][1], floor_t]);
+            for (y = [hatch[0][1], hatch[1][1]]) {  // the screws drawn through their strip, so the picture shows them
+                color("Peru") translate([hatch[0][0] - 20, y - hatch_strip[0] / 2, floor_t]) cube([hatch[1][0] - hatch[0][0] + 40, hatch_strip[0], hatch_strip[1]]);
+                color("OrangeRed") translate([(hatch[0][0] + hatch[1][0]) / 2, y + (y == hatch[0][1] ? 5 : -5), 0]) cylinder(d = 8, h = floor_t + hatch_strip[1] + 1, $fn = 16);
+            }
+        }
         for (x = [20, plate[0] - 20], y = [20, plate[1] - 20]) color("Black") translate([x, y, -3]) cylinder(d = 20, h = 3);
     }
 }

@@ -115,24 +115,6 @@ def test_every_step_picture_the_generator_draws_is_committed_and_shown():
     assert all((HARDWARE / picture).is_file() for picture in drawn)
 
 
-def test_the_step_pictures_are_drawn_from_the_model_as_it_is():
-    from buildkit import steps as step_pictures
-
-    written = (HARDWARE / "steps" / step_pictures.SOURCES).read_text("utf-8")
-    assert written == step_pictures.sources_text(HARDWARE), (
-        "the step pictures are older than the model: run `python host/buildkit hardware --steps` and look at them")
-
-
-def test_a_change_to_the_model_makes_the_step_pictures_stale(tmp_path):
-    from buildkit import steps as step_pictures
-
-    for name in ("enclosure.scad", "steps.scad"):
-        (tmp_path / name).write_bytes((HARDWARE / name).read_bytes())
-    drawn = step_pictures.sources_digest(tmp_path)
-    (tmp_path / "steps.scad").write_text((HARDWARE / "steps.scad").read_text("utf-8") + "\n// one more line\n", "utf-8")
-    assert step_pictures.sources_digest(tmp_path) != drawn
-
-
 # --- links
 
 

@@ -10,8 +10,8 @@ the game), and carries the power budget (``power.py``). The guide's pages
 (``GUIDE_PAGES``) hold these between ``<!-- generated: NAME -->`` and
 ``<!-- end: NAME -->`` markers, each section on one page. ``python host/buildkit hardware`` rewrites those
 sections; ``--check`` says whether they are up to date; ``--picture`` renders
-``hardware/table.png`` and ``--stl FOLDER`` every printable part of
-``hardware/enclosure.scad`` with OpenSCAD (those two only render); ``--define NAME=VALUE`` (again for each)
+``hardware/table.png``, ``--steps`` the build guide's step pictures (``steps.py``) and ``--stl FOLDER`` every
+printable part of ``hardware/enclosure.scad`` with OpenSCAD (those three only render); ``--define NAME=VALUE`` (again for each)
 sets a model parameter for both, as OpenSCAD's ``-D`` does.
 
 The folder is a checkout's (a git clone or the unpacked sdist), as the build
@@ -33,7 +33,7 @@ import subprocess
 import sys
 import tempfile
 from dataclasses import dataclass
-from pathlib import Path
+from pathlib import Path, PurePosixPath
 
 from codenames_board import __version__
 from codenames_board.config import Config, parse
@@ -369,6 +369,18 @@ def picture_command(scad: Path, output: Path, *defines: str) -> list[str]:
     return command
 
 
+def step_commands(folder: Path | PurePosixPath) -> dict[str, list[str]]:
+    """OpenSCAD's command for each step picture (steps.PICTURES), drawing enclosure.scad in ``folder`` into its steps/."""
+    scad = folder / "enclosure.scad"
+    return {name: steps.command(scad_command(scad, folder / "steps" / name, 'part="step"', f"step={step}"), step, camera)
+            for name, (step, camera) in steps.PICTURES.items()}
+
+
+def step_manifest(folder: Path) -> str:
+    """hardware/steps/SOURCES as the step pictures and the model in ``folder`` are now (no OpenSCAD needed)."""
+    return steps.manifest(folder, {name: argv[1:] for name, argv in step_commands(PurePosixPath()).items()})
+
+
 def needs_xvfb() -> bool:
     """OpenSCAD's preview renderer needs a display: xvfb-run gives it one where there is none."""
     return bool(shutil.which("xvfb-run")) and not (os.environ.get("DISPLAY") or os.environ.get("WAYLAND_DISPLAY"))
@@ -453,12 +465,13 @@ def main(argv: list[str] | None = None) -> int:
         print(folder / "table.png")
     if args.steps:
         (folder / "steps").mkdir(exist_ok=True)
-        for name, (step, camera) in steps.PICTURES.items():
-            run = steps.command(scad_command(scad, folder / "steps" / name, 'part="step"', f"step={step}"), step, camera)
+        for name, run in step_commands(folder).items():
             subprocess.run(["xvfb-run", "-a", *run] if needs_xvfb() else run, check=True, capture_output=True)
             print(folder / "steps" / name)
-        (folder / "steps" / steps.SOURCES).write_text(steps.sources_text(folder), "utf-8")
-        print(folder / "steps" / steps.SOURCES)
+        (folder / "steps" / steps.MANIFEST).write_text(step_manifest(folder), "utf-8")
+        print(folder / "steps" / steps.MANIFEST)
+        print(f"{len(steps.PICTURES)} step pictures and the list of what they are drawn from ({steps.MANIFEST}) written "
+              f"into {folder / 'steps'}: look at each one before you commit them")
     if args.stl:
         args.stl.mkdir(parents=True, exist_ok=True)
         for name, defines in printable_parts(scad, *args.define):

@@ -4,17 +4,23 @@
 ``python host/buildkit hardware --steps`` renders them all: this module says what to draw and from where,
 hardware.py runs OpenSCAD (its preview renderer: a few seconds each, with xvfb-run where there is no display); the guide shows the wiring pages' own drawings for the steps that are wiring
 (steps 1, 2 and 14) and the table's picture for the bring-up (step 15). The tests check that every picture here is
-committed and shown by its step, and that ``steps/SOURCES`` (written with them) matches the model as it is now: a
-change to the model fails until the pictures are drawn again. Rendering them is a builder's or a maintainer's
-command, not CI's.
+committed and shown by its step; rendering them all again is a builder's or a maintainer's command, not CI's.
+
+So that CI can still tell a picture older than the model, ``--steps`` also writes ``hardware/steps/SOURCES``
+(``manifest``): the sha256 of every file the pictures are drawn from (enclosure.scad and what it includes or uses),
+OpenSCAD's arguments for each picture and each picture's own sha256. The tests compute it again without OpenSCAD.
+It is the same on any machine: files by their names in hardware/, text with \n line ends, no times.
 """
 
 from __future__ import annotations
 
 import hashlib
-from pathlib import Path
+import re
+import shlex
+from pathlib import Path, PurePosixPath
 
 SIZE = (900, 600)
+MANIFEST = "SOURCES"
 COUPON_CENTRE = (48, 35.5, 9.2)
 #: file name: (step, OpenSCAD's gimbal camera: rotation about x, y, z, and a distance: 0 frames the whole view
 #: (--viewall); the coupon is framed by hand from that distance (--viewall counts the cutters the preview keeps,
@@ -25,7 +31,7 @@ PICTURES = {
     "05-ledboard.png": (5, (0, 0, 0, 0)),
     "06-box.png": (6, (50, 0, 20, 0)),
     "07-leds.png": (7, (0, 0, 0, 0)),
-    "08-pads.png": (8, (30, 0, 10, 0)),
+    "08-pads.png": (8, (30, 0, 190, 0)),
     "09-under.png": (9, (55, 0, 200, 0)),
     "10-test.png": (10, (40, 0, 15, 0)),
     "11-screws.png": (11, (35, 0, 10, 0)),
@@ -33,26 +39,6 @@ PICTURES = {
     "13-top.png": (13, (55, 0, 25, 0)),
     "16-floor.png": (16, (0, 0, 0, 0)),
 }
-
-
-#: The pictures' sources, beside them: ``--steps`` writes it, a test compares it with the model as it is now.
-SOURCES = "SOURCES"
-_DRAWN_FROM = ("enclosure.scad", "steps.scad")  # the model and what it includes for part = "step"
-
-
-def sources_digest(folder: Path) -> str:
-    """A sha256 over what the step pictures are drawn from: the model's files (their bytes, line ends made one) and
-    the pictures' cameras and size here. Another value than the one written beside the pictures: they are stale."""
-    digest = hashlib.sha256()
-    for name in _DRAWN_FROM:
-        digest.update(name.encode() + b"\0" + (folder / name).read_bytes().replace(b"\r\n", b"\n") + b"\0")
-    digest.update(repr((SIZE, COUPON_CENTRE, sorted(PICTURES.items()))).encode())
-    return digest.hexdigest()
-
-
-def sources_text(folder: Path) -> str:
-    return (f"# written by `python host/buildkit hardware --steps`: the pictures here were drawn from\n"
-            f"sha256 {sources_digest(folder)}\n")
 
 
 def command(scad_command: list[str], step: int, camera: tuple[int, int, int, int]) -> list[str]:
@@ -67,3 +53,42 @@ def command(scad_command: list[str], step: int, camera: tuple[int, int, int, int
     program, *rest = scad_command
     return [program, "--imgsize", f"{SIZE[0]},{SIZE[1]}", "--colorscheme", "Tomorrow Night", f"--camera={gimbal}",
             *([] if distance else ["--autocenter", "--viewall"]), *rest]
+
+
+def scad_files(folder: Path, name: str = "enclosure.scad") -> list[str]:
+    """``name`` and every file it includes or uses, and theirs in turn, by their paths in ``folder`` (hardware/)."""
+    found, queue = [], [PurePosixPath(name)]
+    while queue:
+        path = queue.pop(0)
+        if str(path) in found:
+            continue
+        found.append(str(path))
+        if (folder / path).is_file():
+            text = (folder / path).read_text("utf-8")
+            queue += [path.parent / used for used in re.findall(r"^\s*(?:include|use)\s*<([^>]+)>", text, re.M)]
+    return found
+
+
+def manifest(folder: Path, arguments: dict[str, list[str]]) -> str:
+    """hardware/steps/SOURCES for the pictures in ``folder``/steps as they are now: ``arguments`` are OpenSCAD's for
+    each picture (hardware.step_commands from hardware/ itself, without the program's name)."""
+    def sha(data: bytes | None) -> str:
+        return "missing" if data is None else "sha256:" + hashlib.sha256(data).hexdigest()
+
+    def text(path: Path) -> bytes | None:
+        return path.read_text("utf-8").replace("\r\n", "\n").encode() if path.is_file() else None
+
+    lines = ["# The step pictures here, drawn by `python host/buildkit hardware --steps` from these files, each with these",
+             "# arguments. tests/buildkit/test_hardware.py checks that this still holds: run it again after a change.",
+             *(f"{name} {sha(text(folder / name))}" for name in scad_files(folder))]
+    for name, argv in arguments.items():
+        picture = folder / "steps" / name
+        lines.append(f"steps/{name} {sha(picture.read_bytes() if picture.is_file() else None)}: openscad {shlex.join(argv)}")
+    return "\n".join(lines) + "\n"
+
+
+def stale(committed: str, fresh: str) -> list[str]:
+    """The files (a model's or a picture's) whose lines differ between two manifests, in order."""
+    old, new = set(committed.splitlines()), set(fresh.splitlines())
+    return list(dict.fromkeys(line.split(" ")[0] for line in [*committed.splitlines(), *fresh.splitlines()]
+                              if not line.startswith("#") and (line in old) != (line in new)))

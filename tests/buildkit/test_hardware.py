@@ -15,7 +15,7 @@ import pygame
 import pytest
 from codenames_firmware import board
 
-from buildkit import hardware, mechanics, power
+from buildkit import hardware, mechanics, power, steps
 from codenames_board import compositor
 from codenames_board.config import BUTTON_PINS, REQUIRED_PINS, parse
 
@@ -572,3 +572,64 @@ def test_no_render_of_the_model_prints_a_warning(need_tool, tmp_path):
         assert out.stat().st_size > 1000 and "WARNING" not in result.stdout + result.stderr, part
     command = hardware.picture_command(SCAD, Path("table.png"))
     assert "--camera=235,298.5,-20,52,0,205,1552.2" in command
+
+
+# --- the build guide's step pictures: drawn from the model, and not older than it
+
+
+STALE_STEPS = f"the step pictures are older than the model: run `{REGENERATE} --steps` and look at them"
+
+
+def test_the_step_pictures_are_not_older_than_the_model():
+    # hardware/steps/SOURCES holds what --steps drew them from (the model's files, OpenSCAD's arguments) and each
+    # picture's sha256: a change to either since then fails here, without OpenSCAD
+    committed = (HARDWARE / "steps" / steps.MANIFEST).read_text("utf-8")
+    changed = steps.stale(committed, hardware.step_manifest(HARDWARE))
+    assert not changed, f"{STALE_STEPS} (changed: {', '.join(changed)})"
+
+
+def _step_folder(tmp_path):
+    """A copy of hardware/ with what the step pictures are drawn from, and the pictures."""
+    folder = tmp_path / "hardware"
+    shutil.copytree(HARDWARE / "steps", folder / "steps")
+    for name in steps.scad_files(HARDWARE):
+        shutil.copy(HARDWARE / name, folder / name)
+    return folder
+
+
+def test_the_step_manifest_is_the_same_anywhere_and_names_what_changed(tmp_path, monkeypatch):
+    folder = _step_folder(tmp_path)
+    committed = (HARDWARE / "steps" / steps.MANIFEST).read_text("utf-8")
+    assert hardware.step_manifest(folder) == committed  # no absolute path, no time
+    assert steps.scad_files(HARDWARE) == ["enclosure.scad", "steps.scad"]  # what enclosure.scad includes counts
+    (folder / "steps.scad").write_text((folder / "steps.scad").read_text("utf-8").replace("\n", "\r\n"), "utf-8")
+    assert hardware.step_manifest(folder) == committed  # a checkout with CRLF line ends
+    (folder / "steps.scad").write_text((folder / "steps.scad").read_text("utf-8") + "// moved\n", "utf-8")
+    (folder / "steps" / "04-plate.png").write_bytes(b"")
+    assert steps.stale(committed, hardware.step_manifest(folder)) == ["steps.scad", "steps/04-plate.png"]
+    monkeypatch.setitem(steps.PICTURES, "05-ledboard.png", (5, (0, 0, 90, 0)))  # a camera turned
+    assert "steps/05-ledboard.png" in steps.stale(committed, hardware.step_manifest(folder))
+    monkeypatch.setitem(steps.PICTURES, "17-more.png", (17, (0, 0, 0, 0)))  # a picture not drawn yet
+    assert "steps/17-more.png missing: openscad" in hardware.step_manifest(folder)
+
+
+def test_steps_says_what_it_wrote_and_its_manifest_holds(tmp_path, monkeypatch, capsys):
+    # OpenSCAD stood in for: each "picture" is its own command line, so the manifest must match what was drawn
+    folder = _step_folder(tmp_path)
+    drawn = []
+
+    def draw(command, **kwargs):
+        output = Path(command[command.index("-o") + 1])
+        output.write_text(" ".join(command[command.index("-o"):]))
+        drawn.append(output.name)
+
+    monkeypatch.setattr(hardware, "openscad", lambda: "openscad")
+    monkeypatch.setattr(hardware.subprocess, "run", draw)
+    assert hardware.main(["--steps", "--folder", str(folder)]) == 0
+    out = capsys.readouterr().out.splitlines()
+    assert drawn == list(steps.PICTURES)
+    assert out[:-1] == [str(folder / "steps" / name) for name in [*steps.PICTURES, steps.MANIFEST]]
+    assert "look at each one" in out[-1]
+    assert not steps.stale((folder / "steps" / steps.MANIFEST).read_text("utf-8"), hardware.step_manifest(folder))
+    assert steps.stale((HARDWARE / "steps" / steps.MANIFEST).read_text("utf-8"), hardware.step_manifest(folder)) == [
+        f"steps/{name}" for name in steps.PICTURES]
