@@ -894,8 +894,10 @@ module table() {
         // the display behind the hood's window
         color("Black") on_face() translate([-module_size[0] / 2, face_len / 2 - module_size[1] / 2, hood_wall - 1])
             cube([module_size[0], module_size[1], 3]);
+        on_face() translate([0, face_len / 2, hood_wall - 1.1]) display_key();
     }
     if (show_cards) cards();
+    buttons();
     // the box: four plywood sides and a floor (not part of any print)
     % translate([0, 0, -ledboard_t - box_h]) difference() {
         cube([plate[0], plate[1], box_h]);
@@ -905,6 +907,21 @@ module table() {
     // the Pi on its standoffs
     color("Green") translate([pi_c[0] - pi_size[0] / 2, pi_c[1] - pi_size[1] / 2, pi_z]) cube([pi_size[0], pi_size[1], 1.6]);
     tile_board();
+}
+
+// a key as the spymasters' display shows it: 9 red, 8 blue, 7 bystanders, the assassin (a made-up deal)
+module display_key() {
+    key = "BNRNNBRABRBRNRBNBRNRRNBRB";
+    cell = min(module_size[0], module_size[1]) * 0.8 / 5;
+    for (i = [0:24]) color(key[i] == "R" ? "Crimson" : key[i] == "B" ? "RoyalBlue" : key[i] == "N" ? "Wheat" : "DimGray")
+        translate([(i % 5 - 2.5) * cell + 0.5, (floor(i / 5) - 2.5) * cell + 0.5, 0]) cube([cell - 1, cell - 1, 0.1]);
+}
+
+// the buttons' caps in their holes (the SAND TIMER the big one) and the status LED's lens
+module buttons() {
+    for (f = features) if (f[2] > 0)
+        color(f[0] == "SAND TIMER" ? "Gold" : f[0] == "status LED" ? "Orange" : "Crimson")
+            translate([f[1][0], f[1][1], top_z]) cylinder(d = f[0] == "status LED" ? f[2] : f[2] + 2, h = f[0] == "SAND TIMER" ? 14 : f[0] == "status LED" ? 3 : 8);
 }
 
 module tile_board() {

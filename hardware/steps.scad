@@ -127,8 +127,7 @@ module step_view(n) {
                 cube([plate[0], plate[1], box_h]);
                 translate([box_wall, box_wall, -1]) cube([plate[0] - 2 * box_wall, plate[1] - 2 * box_wall, box_h + 2]);
             }
-            for (f = features) if (f[2] > 0 && f[0] != "status LED")
-                color(f[0] == "SAND TIMER" ? "Gold" : "Crimson") translate([f[1][0], f[1][1], top_z]) cylinder(d = f[2] + 2, h = f[0] == "SAND TIMER" ? 14 : 8);
+            buttons();
             for (s = edge_screws) color("DimGray") translate([s[0], s[1], top_z]) cylinder(d = screw_head_d, h = 0.3);
         }
     }
