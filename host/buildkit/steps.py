@@ -21,6 +21,8 @@ from pathlib import Path, PurePosixPath
 
 SIZE = (900, 600)
 MANIFEST = "SOURCES"
+#: The command that draws them again, as the guide spells it (from the checkout's folder).
+REDRAW = ".venv/bin/python host/buildkit hardware --steps"
 COUPON_CENTRE = (48, 35.5, 9.2)
 #: file name: (step, OpenSCAD's gimbal camera: rotation about x, y, z, and a distance: 0 frames the whole view
 #: (--viewall); the coupon is framed by hand from that distance (--viewall counts the cutters the preview keeps,
@@ -78,8 +80,8 @@ def manifest(folder: Path, arguments: dict[str, list[str]]) -> str:
     def text(path: Path) -> bytes | None:
         return path.read_text("utf-8").replace("\r\n", "\n").encode() if path.is_file() else None
 
-    lines = ["# The step pictures here, drawn by `python host/buildkit hardware --steps` from these files, each with these",
-             "# arguments. tests/buildkit/test_hardware.py checks that this still holds: run it again after a change.",
+    lines = [f"# The step pictures here, drawn by `{REDRAW}` from these files, each with",
+             "# these arguments. tests/buildkit/test_hardware.py checks that this still holds: run it again after a change.",
              *(f"{name} {sha(text(folder / name))}" for name in scad_files(folder))]
     for name, argv in arguments.items():
         picture = folder / "steps" / name
@@ -92,3 +94,8 @@ def stale(committed: str, fresh: str) -> list[str]:
     old, new = set(committed.splitlines()), set(fresh.splitlines())
     return list(dict.fromkeys(line.split(" ")[0] for line in [*committed.splitlines(), *fresh.splitlines()]
                               if not line.startswith("#") and (line in old) != (line in new)))
+
+
+def stale_message(changed: list[str]) -> str:
+    """What a check says when ``stale`` found files: one line, naming them and the command that draws the pictures."""
+    return f"the step pictures are older than {', '.join(changed)}: run `{REDRAW}` and look at them"

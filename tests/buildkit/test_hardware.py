@@ -577,15 +577,12 @@ def test_no_render_of_the_model_prints_a_warning(need_tool, tmp_path):
 # --- the build guide's step pictures: drawn from the model, and not older than it
 
 
-STALE_STEPS = f"the step pictures are older than the model: run `{REGENERATE} --steps` and look at them"
-
-
 def test_the_step_pictures_are_not_older_than_the_model():
     # hardware/steps/SOURCES holds what --steps drew them from (the model's files, OpenSCAD's arguments) and each
     # picture's sha256: a change to either since then fails here, without OpenSCAD
     committed = (HARDWARE / "steps" / steps.MANIFEST).read_text("utf-8")
     changed = steps.stale(committed, hardware.step_manifest(HARDWARE))
-    assert not changed, f"{STALE_STEPS} (changed: {', '.join(changed)})"
+    assert not changed, steps.stale_message(changed)
 
 
 def _step_folder(tmp_path):
@@ -606,7 +603,11 @@ def test_the_step_manifest_is_the_same_anywhere_and_names_what_changed(tmp_path,
     assert hardware.step_manifest(folder) == committed  # a checkout with CRLF line ends
     (folder / "steps.scad").write_text((folder / "steps.scad").read_text("utf-8") + "// moved\n", "utf-8")
     (folder / "steps" / "04-plate.png").write_bytes(b"")
-    assert steps.stale(committed, hardware.step_manifest(folder)) == ["steps.scad", "steps/04-plate.png"]
+    changed = steps.stale(committed, hardware.step_manifest(folder))
+    assert changed == ["steps.scad", "steps/04-plate.png"]
+    failure = steps.stale_message(changed)  # one line: what changed and the command that draws them again
+    assert "\n" not in failure and "steps.scad, steps/04-plate.png" in failure
+    assert "`.venv/bin/python host/buildkit hardware --steps`" in failure
     monkeypatch.setitem(steps.PICTURES, "05-ledboard.png", (5, (0, 0, 90, 0)))  # a camera turned
     assert "steps/05-ledboard.png" in steps.stale(committed, hardware.step_manifest(folder))
     monkeypatch.setitem(steps.PICTURES, "17-more.png", (17, (0, 0, 0, 0)))  # a picture not drawn yet
