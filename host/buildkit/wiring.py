@@ -729,8 +729,7 @@ def layout_sections(config: Config, board: ModuleType) -> list[str]:
         f"{perfboard.MOUNT_PITCHES[1] * perfboard.PITCH:g} mm apart, as the standoffs' holes in the LED board; nothing is soldered within "
         "the dashed ring round each, where the standoff sits) and the strain-relief holes of the wires soldered in to "
         f"{perfboard.RELIEF_DRILL:g} mm. Solder the low parts first, then the sockets, then the tall parts (step 2 of "
-        f"`hardware/README.md` gives the order); the parts cover {perfboard.fill(model) * 100:.0f} % of "
-        f"the board inside its margin. The layout uses rows {perfboard.row_name(first_row)}-"
+        f"`hardware/README.md` gives the order). The layout uses rows {perfboard.row_name(first_row)}-"
         f"{perfboard.row_name(last_row)} and columns {first_column}-{last_column}, and the mounting holes need the row "
         f"and the column of board round them: a board with fewer than {perfboard.ROWS} x {perfboard.COLUMNS} holes "
         "will not do, a larger one cut down to size will.",
