@@ -917,10 +917,10 @@ module display_key() {
         translate([(i % 5 - 2.5) * cell + 0.5, (floor(i / 5) - 2.5) * cell + 0.5, 0]) cube([cell - 1, cell - 1, 0.1]);
 }
 
-// the buttons' caps in their holes (the SAND TIMER the big one) and the status LED's lens
-module buttons() {
-    for (f = features) if (f[2] > 0)
-        color(f[0] == "SAND TIMER" ? "Gold" : f[0] == "status LED" ? "Orange" : "Crimson")
+// the buttons' caps in their holes (the SAND TIMER the big one) and the status LED's lens; only: just these
+module buttons(only = undef) {
+    for (f = features) if (f[2] > 0 && (is_undef(only) || len([for (o = only) if (o == f[0]) o]) > 0))
+        color(f[0] == "SAND TIMER" ? "Gold" : f[0] == "status LED" ? "LimeGreen" : "Crimson")
             translate([f[1][0], f[1][1], top_z]) cylinder(d = f[0] == "status LED" ? f[2] : f[2] + 2, h = f[0] == "SAND TIMER" ? 14 : f[0] == "status LED" ? 3 : 8);
 }
 

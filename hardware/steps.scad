@@ -122,6 +122,7 @@ module step_view(n) {
             color("Black") on_face() translate([-module_size[0] / 2, face_len / 2 - module_size[1] / 2, hood_wall - 1])
                 cube([module_size[0], module_size[1], 3]);
         }
+        if (n == 12) buttons(["SAND TIMER", "status LED"]);  // fitted in step 9
         if (n == 13) {
             color("Tan") translate([0, 0, -ledboard_t - box_h]) difference() {
                 cube([plate[0], plate[1], box_h]);

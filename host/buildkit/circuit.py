@@ -379,8 +379,8 @@ def _pi_side(b: _Builder, config: Config, board: ModuleType) -> None:
     # The fuse right after the jack: its inline holder's leads from a lever connector beside the jack's red lead
     # (the jack's leads pass the wall's hole, the holder does not) to the 5 V lever connector.
     fuse = electrical.LED_FUSE
-    b.add(Part("J23", "lever connector, jack to fuse", "", _numbered(electrical.FUSE_JOIN_WAYS), "lever connector 5-way",
-               "behind the DC jack", "the jack's red lead and the fuse holder's first lead; the rest closed and spare"))  # fmt: skip
+    b.add(Part("J23", "lever connector, jack to fuse", "", _numbered(electrical.FUSE_JOIN_WAYS), "lever connector 2-way",
+               "behind the DC jack", "the jack's red lead and the fuse holder's first lead: both its ways full"))  # fmt: skip
     b.add(Part("F1", f"fuse {fuse.rating_ma / 1000:g} A", "", _two("1", "2"), "fuse with inline holder", "behind the DC jack",
                f"a {fuse.name} in an inline holder: replace it only with the same rating", leads=(("J23", "2"), ("J17", "1"))))  # fmt: skip
     b.join("+5V_JACK", ("J16", "+"), ("J23", "#1"), ("J23", "#2"), ("F1", "1"))

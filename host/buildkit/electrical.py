@@ -336,9 +336,9 @@ def feed_hole_wires(point: int) -> int:
 
 
 def lever_connectors(points: list[int]) -> int:
-    """How many lever connectors the LED supply takes: the pair behind the jack, a pair at every other feed, and the
-    one behind the jack that joins the jack's red lead to the fuse holder's."""
-    return 2 * len(points) + 1
+    """How many 5-way lever connectors the LED supply takes: the pair behind the jack and a pair at every other feed
+    (the 2-way one that joins the jack's red lead to the fuse holder's is J23, FUSE_JOIN_WAYS)."""
+    return 2 * len(points)
 
 
 def lever_ways(points: list[int]) -> list[str]:
@@ -354,7 +354,9 @@ def lever_note(colour: str) -> str:
             "each feed; a spare way left closed")
 
 
-FUSE_JOIN_WAYS = ("jack", "fuse", "spare", "spare", "spare")  # the lever connector between the jack and the fuse
+# the lever connector between the jack and the fuse: a 2-way one, both ways full, so no other wire can go in
+# ahead of the fuse (the J12 pair's red into it would leave the fuse out)
+FUSE_JOIN_WAYS = ("jack", "fuse")
 
 
 def led_positions() -> list[tuple[float, float]]:

@@ -232,11 +232,11 @@ def bom_markdown(parts: list[Part], costs: list[Cost] | None = None) -> str:
 
 
 def shopping_markdown(parts: list[Part], costs: list[Cost]) -> str:
-    """The parts list as the guide's main path shows it: what to buy, how many and what it costs; the notes are
-    the appendix's."""
+    """The parts list as the guide's main path shows it: what to buy, how many and what it costs; the notes and the
+    MDF route's own parts are the appendix's."""
     prices = priced(parts, costs)
     lines = [f"| part | quantity | example | cost ({costs[0].currency}) |", "|---|---|---|---:|"]
-    for p in parts:
+    for p in (p for p in parts if MDF_ROUTE not in p.part):
         cost = _cost_cell(p, prices[p.part])[1]
         cells = [p.part, str(p.quantity) if p.quantity else "optional", p.example, cost]
         lines.append("| " + " | ".join(cell.replace("|", "\\|") for cell in cells) + " |")
@@ -244,8 +244,8 @@ def shopping_markdown(parts: list[Part], costs: list[Cost]) -> str:
     return (
         "\n".join(lines) + "\n\n"
         f"**The table with a Pi: {money(t.with_pi)}** ({money(t.kit)} without the Pi, its card and its supply), "
-        f"on the printed route, in whole packs; the game {money(t.game)} more. What each part is for, and what to look "
-        "for when you buy it: [the parts in full](appendix-parts.md#parts-with-their-notes).\n"
+        f"on the printed route, in whole packs; the game {money(t.game)} more. What each part is for, what to look "
+        "for when you buy it, and the MDF route's parts: [the parts in full](appendix-parts.md#parts-with-their-notes).\n"
     )
 
 

@@ -461,11 +461,11 @@ def distribution_lines(names: list[str]) -> list[str]:
         "other, and with the plug in only lug 2 beeps to the plug's barrel.",
         "",
         f"- Each lug takes **one** wire: {electrical.LEVER_LEAD / 10:g} cm of red {feed.awg} AWG from lug 1 and black from lug 2 "
-        f"to **5-way lever connectors** (WAGO 221-415) behind the jack: the red into J23, the fuse's way in (below), the "
-        "black into the GND one (J18).",
+        f"to lever connectors behind the jack: the red into J23, the fuse's way in (below), the black into the GND one "
+        "(J18, a 5-way WAGO 221-415).",
         f"- **The fuse F1** ({fuse.name}, in an inline holder with {feed.awg} AWG leads) sits in the 5 V lead, right "
-        "after the jack: the jack's red lead goes into a third lever connector (J23), the holder's first lead into "
-        "the same one, its second lead into the 5 V lever connector (J17, red-taped). The holder never passes the wall's "
+        "after the jack: the jack's red lead goes into a **2-way** lever connector (J23, WAGO 221-412), the holder's "
+        "first lead into its other way (both full: no other wire can go in ahead of the fuse), its second lead into the 5 V lever connector (J17, red-taped). The holder never passes the wall's "
         "hole: only the jack's own leads do. It protects the adapter and the 18 and 22 AWG supply wiring from a short (not the thin branches to the level shifter and the buzzer: the power budget says which); a blown fuse means "
         "a fault to find, and its replacement is the same rating "
         "([the power budget](../hardware/README.md#power-budget) sizes it).",

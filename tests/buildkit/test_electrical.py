@@ -220,8 +220,13 @@ def test_the_led_supply_goes_through_lever_connectors_and_the_first_led_has_one_
         assert any(part.value == f"WS2812B, chain index {feed.point}" for part in model.parts)
     bom = parts()
     levers = [part for part in model.parts if part.bom == "lever connector 5-way"]
-    assert bom["lever connector 5-way"].quantity == len(levers) == electrical.lever_connectors(points) == 3
+    assert bom["lever connector 5-way"].quantity == len(levers) == electrical.lever_connectors(points) == 2
     assert "221-415" in bom["lever connector 5-way"].example
+    # J23, between the jack and the fuse: two ways, both taken, so the J12 pair's red cannot go in ahead of the fuse
+    (join,) = [part for part in model.parts if part.bom == "lever connector 2-way"]
+    assert join.ref == "J23" and bom["lever connector 2-way"].quantity == 1 and "221-412" in bom["lever connector 2-way"].example
+    assert [model.net_at("J23", number).name for number, _ in join.pins] == ["+5V_JACK", "+5V_JACK"]
+    assert {ref for ref, _ in next(net for net in model.nets if net.name == "+5V_JACK").nodes} == {"J16", "J23", "F1"}
     assert "centre-positive" in bom["LED supply"].example and "lug 3 (the switch) left unconnected" in bom["DC barrel jack"].notes
     readme = " ".join((ROOT / "wiring" / "README.md").read_text("utf-8").split())
     assert f"**{math.ceil(cables.first_led_cable() / 10):.0f} cm**" in readme and "leave the switch lug unconnected" in readme  # rounded up
