@@ -260,10 +260,13 @@ def test_a_set_that_never_arrives_is_repaired_by_a_whole_frame(host, firmware, e
             wait_until(lambda: (host.acked_frame or 0) >= seq, what=f"the ACK of step {step}")  # or a later one
     wait_until(lambda: firmware.last_led_write() == chain_order(bytes(frame)), what="the repaired LEDs")
     kinds = [kind for kind in tap.kinds() if kind != b"BEAT"]
-    assert kinds.count(b"SET") == steps and kinds.count(b"FRAME") == 2 and host.repairs == 1
+    # one repair mends it; on a loaded machine the repair's own ACK can be later than the quarter second, and the
+    # host sends the whole frame again: that is the design, so each repair is one more FRAME, and nothing else
+    repairs = host.repairs
+    assert kinds.count(b"SET") == steps and repairs >= 1 and kinds.count(b"FRAME") == 1 + repairs
     if "middle" in fault:  # the next ACK skipped one: the FRAME went out before the next SET
         assert kinds[1 + spoilt : 3 + spoilt] == [b"SET", b"FRAME"]
     else:  # no ACK for a quarter of a second
-        assert kinds[1 + steps :] == [b"FRAME"]
+        assert kinds[1 + steps :] == [b"FRAME"] * repairs
     if "damaged" in fault:
         wait_until(lambda: host.board_counters[0] == 1, what="the board counting the damaged line")
