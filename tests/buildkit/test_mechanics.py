@@ -460,7 +460,7 @@ def test_the_guides_numbers_for_the_coupons_wire_the_box_and_the_mounting_holes_
     longest = max(cables.pad_wire_lengths())
     cut = math.ceil(longest / 10)  # cm, rounded up as the touch pads table cuts them
     assert f"about {cut} cm, tile" in guide
-    assert f"E0 with a {cut} cm wire (through B15 into C15," in guide  # the main path's coupon step
+    assert f"Solder a {cut} cm wire to a corner of a 60 x 35 mm copper pad" in guide  # the main path's coupon step
     assert f"the one-tile test's {cut} cm wire" in parts()["hook-up wire"].notes
     # the box: front and back the plate's width, the sides between them
     width, depth = figs["plate"]
