@@ -64,6 +64,12 @@ module riding_tile_board() {
     }
 }
 
+// the hatch's two strips across its short edges, half over it, standing on z: its cover rests on them
+module hatch_strips(z) {
+    color("Peru") for (y = [hatch[0][1], hatch[1][1]])
+        translate([hatch[0][0] - 20, y - hatch_strip[0] / 2, z]) cube([hatch[1][0] - hatch[0][0] + 40, hatch_strip[0], hatch_strip[1]]);
+}
+
 module step_view(n) {
     if (n == 3) color("WhiteSmoke") tile_coupon();
     else if (n == 4) color("WhiteSmoke") flipped() top_plate();
@@ -82,9 +88,7 @@ module step_view(n) {
         // the sockets in the back wall and the lever connectors beside the jack (away from the USB-C socket)
         for (e = entries) color(e[0] == "USB-C" ? "Silver" : "Black") translate([e[1][0], plate[1] - box_wall - 6, e[1][2]]) rotate([-90, 0, 0]) cylinder(d = e[2] + 6, h = 6);
         color("Orange") for (i = [0:2]) translate([entries[1][1][0] - 40 - i * 22, plate[1] - box_wall - 8, -ledboard_t - box_h / 2 - 10]) cube([20, 8, 20]);
-        if (hung)  // the hatch's two strips across its short edges, half over it: its cover rests on them
-            color("Peru") for (y = [hatch[0][1] - hatch_strip[0] / 2, hatch[1][1] - hatch_strip[0] / 2])
-                translate([hatch[0][0] - 20, y, floor_z]) cube([hatch[1][0] - hatch[0][0] + 40, hatch_strip[0], hatch_strip[1]]);
+        if (hung) hatch_strips(floor_z);
         else tile_board();
     }
     else if (n == 7) {
@@ -138,10 +142,9 @@ module step_view(n) {
         for (s = floor_screws) color("OrangeRed") translate(s) cylinder(d = 2 * edge_in - 1, h = floor_t + 1, $fn = 16);
         if (hung) {  // the hatch's cover in it under its two strips, a screw up into each
             color("Tan") translate(hatch[0]) cube([hatch[1][0] - hatch[0][0], hatch[1][1] - hatch[0][1], floor_t]);
-            for (y = [hatch[0][1], hatch[1][1]]) {  // the screws drawn through their strip, so the picture shows them
-                color("Peru") translate([hatch[0][0] - 20, y - hatch_strip[0] / 2, floor_t]) cube([hatch[1][0] - hatch[0][0] + 40, hatch_strip[0], hatch_strip[1]]);
+            hatch_strips(floor_t);
+            for (y = [hatch[0][1], hatch[1][1]])  // the screws drawn through their strip, so the picture shows them
                 color("OrangeRed") translate([(hatch[0][0] + hatch[1][0]) / 2, y + (y == hatch[0][1] ? 5 : -5), 0]) cylinder(d = 8, h = floor_t + hatch_strip[1] + 1, $fn = 16);
-            }
         }
         for (x = [20, plate[0] - 20], y = [20, plate[1] - 20]) color("Black") translate([x, y, -3]) cylinder(d = 20, h = 3);
     }
