@@ -307,6 +307,21 @@ def test_ctrl_c_stops_the_simulator_window(tmp_path):
     assert (code, out, err) == (130, "", "")
 
 
+def test_sigterm_stops_the_simulator_window_waiting_for_an_event(tmp_path):
+    # kill's SIGTERM reaches a window idle inside SDL's event wait: it closes at once, the game kept
+    sim = Started(tmp_path, "sim", "--seed", 3)
+    games = tmp_path / "state" / "codenames-board" / "sim" / "games"
+    deadline = time.monotonic() + 60
+    while not list(games.glob("*.jsonl")) and sim.process.poll() is None and time.monotonic() < deadline:
+        time.sleep(0.05)
+    wait_until_idle(sim.process.pid)
+    sim.process.terminate()
+    code, out, err = sim.finish(timeout=30)
+    assert (code, out, err) == (143, "", "")
+    [game] = games.glob("*.jsonl")
+    assert read_record(game).header.key is not None
+
+
 def test_ctrl_c_stops_the_console_and_keeps_the_game(tmp_path):
     console = Started(tmp_path, "console", "--seed", 4)
     console.wait_for("Type the clue number", stream="stdout")

@@ -22,8 +22,10 @@ class QuitOnInterrupt:
     The window's thread waits inside SDL for the next event, where Python runs no
     signal handler (and SDL leaves SIGINT to Python). So the signal's wakeup byte
     (``signal.set_wakeup_fd``) is read on a thread of its own, which posts a QUIT
-    event: the loop ends at once and closes everything on its way out. Outside the
-    main thread (tests) it does nothing: signals go to the main thread only.
+    event: the loop ends at once and closes everything on its way out. SIGTERM
+    (``kill``, a session's logout) wakes the loop the same way, and its own handler
+    (``clibase.stop_on_sigterm``) then ends the command with 143. Outside the main
+    thread (tests) it does nothing: signals go to the main thread only.
     """
 
     def __init__(self) -> None:
@@ -57,8 +59,8 @@ class QuitOnInterrupt:
                 return
             if not data:
                 return
-            if signal.SIGINT in data:
-                self.received = True
+            if signal.SIGINT in data or signal.SIGTERM in data:
+                self.received = self.received or signal.SIGINT in data
                 if pygame.display.get_init():
                     pygame.event.post(self._quit)
 
