@@ -248,6 +248,8 @@ LOUD = ("Q1", "J14", "J15", "D1")
 TRUNK_WIRE = "22 AWG LED link wire"
 THIN_WIRE = "30 AWG wire-wrap (Kynar)"
 BARE = "bare link"
+#: What the wire list's column says: the gauge alone (the text above the list names each wire).
+LISTED = {TRUNK_WIRE: "22 AWG", THIN_WIRE: "30 AWG", BARE: BARE}
 
 
 @dataclass(frozen=True)
@@ -353,8 +355,8 @@ def wire_text(circuit: Circuit) -> str:
         "end, lay it flat against the board and solder it to each hole's pad. Route it as the drawing bends it, round "
         "every other hole's pad: jumpers may cross each other (their insulation keeps them apart), but never lie on a "
         "pad, since a pad soldered later (the wires of steps 10 and 14) melts the insulation over it. The "
-        f"{len(trunk)} jumpers marked {TRUNK_WIRE} carry the LED "
-        "supply from J12 through C2 to J13 (the first LED's feed): use that wire for them. From J12 the GND and 5 V "
+        f"{len(trunk)} jumpers marked {LISTED[TRUNK_WIRE]} carry the LED "
+        f"supply from J12 through C2 to J13 (the first LED's feed): use the {TRUNK_WIRE} for them. From J12 the GND and 5 V "
         "chains go to the buzzer's parts first (Q1, D1, J14, J15), so the coil's pulses run straight back to the supply "
         "and never through the touch controllers' or the Pico's ground: keep that order. A **bare link** (a clipped "
         "resistor lead, or a blob of solder) only where the list says so: two "
@@ -385,7 +387,7 @@ def part_rows(circuit: Circuit) -> list[tuple[str, str, str, str, str]]:
 
 def wire_rows(circuit: Circuit) -> list[tuple[str, str, str, str, str, str]]:
     """(number, net, from, to, wire, length) for every wire under the board, net by net along each chain."""
-    return [(str(index), f"`{wire.net}`", hole_name(wire.a), hole_name(wire.b), wire.kind, f"{wire.mm:.0f} mm")
+    return [(str(index), f"`{wire.net}`", hole_name(wire.a), hole_name(wire.b), LISTED[wire.kind], f"{wire.mm:.0f} mm")
             for index, wire in enumerate(wires(circuit), 1)]  # fmt: skip
 
 

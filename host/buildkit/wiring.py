@@ -918,10 +918,10 @@ def readme(config: Config, board: ModuleType) -> str:
         f"{round((electrical.WIRE_SPARE - 1) * 100)} % spare).",
         "",
         _table(
-            ("tile", "MPR121", "electrode", "LED (chain index)", "pad wire"),
+            ("tile", "MPR121", "electrode", "tile board hole", "LED (chain index)", "pad wire"),
             (
-                (tile_name(tile), f"{controller + 1} (0x{board.MPR121S[controller][1]:02X})", f"E{electrode}", chain_of[tile],
-                 f"{math.ceil(pad_lengths[tile] / 10)} cm")
+                (tile_name(tile), f"{controller + 1} (0x{board.MPR121S[controller][1]:02X})", f"E{electrode}",
+                 perfboard.hole_name(perfboard.pad_holes()[tile]), chain_of[tile], f"{math.ceil(pad_lengths[tile] / 10)} cm")
                 for tile, (controller, electrode) in enumerate(board.PADS)
             ),
         ),
@@ -1012,8 +1012,14 @@ def pi_header_svg(config: Config) -> str:
     svg = Svg(880, top + 20 * step + 120, "Raspberry Pi 40-pin header: the pins of the codenames-board table")
     svg.text(20, 32, "Raspberry Pi 40-pin header", size=20, weight="bold")
     svg.text(20, 54, "The pins the table uses (BCM GPIO numbers), seen from above. Pin 1 has the square pad;", size=12)
-    svg.text(20, 70, "the odd pins are the row nearer the middle of the board.", size=12)
+    svg.text(20, 70, "the odd pins are the row nearer the middle of the board; pin 1 is at the end away from the USB-A ports.",
+             size=12)
     svg.rect(centre - 38, top - 18, 76, 20 * step + 10, fill="#2f3b2f", stroke=INK, rx=4)
+    if config.display.output == "framebuffer":  # the SPI display's ribbon socket sits on pins 1-26
+        ribbon_rows = table_circuit.RIBBON_PINS // 2
+        svg.rect(centre - 44, top - 15, 88, ribbon_rows * step - 4, stroke=WIRE_HEX["red"], stroke_width=2.5, rx=4, dash="6 4")
+        svg.text(centre - 60, top + (ribbon_rows - 1) * step / 2, f"the display's ribbon: pins 1-{table_circuit.RIBBON_PINS}, "
+                 "its stripe at pin 1", size=12, anchor="middle", fill=WIRE_HEX["red"], weight="bold", rotate=-90)
     for pin, name in enumerate(PI_HEADER, 1):
         row, column = _pi_xy(pin)
         y = top + row * step

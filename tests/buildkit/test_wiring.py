@@ -182,7 +182,7 @@ def test_every_pad_wire_has_its_length_and_the_parts_list_enough_of_it():
     lengths = cables.pad_wire_lengths()
     for tile, length in enumerate(lengths):
         row = next(r for r in table_rows(pads) if r[0] == tile_name(tile))
-        assert row[4] == f"{math.ceil(length / 10)} cm"
+        assert row[5] == f"{math.ceil(length / 10)} cm"
         assert length >= electrical.FEED_SLACK + electrical.RIB_H + electrical.LEDBOARD_T
     bom = {row["part"]: row for row in csv.DictReader(open(ROOT / "hardware" / "bom.csv", encoding="utf-8"))}
     assert int(bom["hook-up wire"]["quantity"]) >= cables.pad_wire_m() >= sum(lengths) / 1000
@@ -210,13 +210,19 @@ def test_mpr121_table_gives_addresses_and_the_tiles_of_each_electrode():
         assert row[5] == ", ".join(served)
 
 
-def test_pad_table_follows_board_pads():
-    rows = table_rows(section(wiring.generate()["README.md"], "Touch pads"))
+def test_pad_table_follows_board_pads_and_names_the_hole_the_perfboard_table_gives_each_wire():
+    readme = wiring.generate()["README.md"]
+    rows = table_rows(section(readme, "Touch pads"))
     assert [row[0] for row in rows] == [tile(index) for index in range(25)]
+    wire_points = dict(re.findall(r"\b([A-E][1-5]) at ([A-Z]+\d+)", " ".join(
+        row[3] for row in table_rows(section(readme, "Perfboard layout and wire list")) if row[0] in ("J9", "J10", "J11"))))
+    assert len(wire_points) == 25
     for index, (controller, electrode) in enumerate(board.PADS):
-        assert rows[index][1:4] == [
+        row = rows[index]
+        assert row[1:3] + row[4:5] == [
             f"{controller + 1} (0x{board.MPR121S[controller][1]:02X})", f"E{electrode}", str(board.CHAIN[index])
         ]
+        assert wire_points[tile(index)] == row[3]
 
 
 def test_led_chain_table_is_board_chain_inverted():
