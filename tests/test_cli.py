@@ -295,13 +295,19 @@ def test_sigterm_stops_run_with_0(tmp_path):
     assert code == 0 and "Traceback" not in err
 
 
-def test_ctrl_c_stops_the_simulator_window(tmp_path):
+def idle_simulator_window(tmp_path):
+    """The simulator's window, its game saved, waiting in the window's loop for an event; and its games folder."""
     sim = Started(tmp_path, "sim", "--seed", 3)
     games = tmp_path / "state" / "codenames-board" / "sim" / "games"
     deadline = time.monotonic() + 60
     while not list(games.glob("*.jsonl")) and sim.process.poll() is None and time.monotonic() < deadline:
         time.sleep(0.05)
-    wait_until_idle(sim.process.pid)  # waiting in the window's loop for an event
+    wait_until_idle(sim.process.pid)
+    return sim, games
+
+
+def test_ctrl_c_stops_the_simulator_window(tmp_path):
+    sim, _ = idle_simulator_window(tmp_path)
     sim.interrupt()
     code, out, err = sim.finish()
     assert (code, out, err) == (130, "", "")
@@ -309,12 +315,7 @@ def test_ctrl_c_stops_the_simulator_window(tmp_path):
 
 def test_sigterm_stops_the_simulator_window_waiting_for_an_event(tmp_path):
     # kill's SIGTERM reaches a window idle inside SDL's event wait: it closes at once, the game kept
-    sim = Started(tmp_path, "sim", "--seed", 3)
-    games = tmp_path / "state" / "codenames-board" / "sim" / "games"
-    deadline = time.monotonic() + 60
-    while not list(games.glob("*.jsonl")) and sim.process.poll() is None and time.monotonic() < deadline:
-        time.sleep(0.05)
-    wait_until_idle(sim.process.pid)
+    sim, games = idle_simulator_window(tmp_path)
     sim.process.terminate()
     code, out, err = sim.finish(timeout=30)
     assert (code, out, err) == (143, "", "")
