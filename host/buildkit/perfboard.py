@@ -46,6 +46,10 @@ MPR121_ROWS_APART = 6
 MPR121_BOARD = (33.02, 19.05)
 
 
+#: The wire points of the 25 pad wires (the circuit's J9-J11).
+PAD_WIRE_POINTS = ("J9", "J10", "J11")
+
+
 @functools.cache
 def pad_holes() -> tuple[tuple[int, int], ...]:
     """Each tile's pad wire hole on the board (tile order), as the default configuration's circuit places it."""
@@ -57,7 +61,7 @@ def pad_holes() -> tuple[tuple[int, int], ...]:
     model = circuit_build(parse(""), firmware)
     holes = {}
     for place in placements(model):
-        if place.relief and place.ref in ("J9", "J10", "J11"):
+        if place.relief and place.ref in PAD_WIRE_POINTS:
             for number, spot in place.pins.items():
                 holes[model.part(place.ref).name_of(number)] = spot
     return tuple(holes[tile_name(tile)] for tile in range(firmware.TILES))
@@ -469,14 +473,15 @@ def orientation(circuit: Circuit) -> dict[str, str]:
             first, last = part.pins[0][1], part.pins[-1][1]
             out[part.ref] = f"the breakout's printed labels up: {first} at {at[first]} … {last} at {at[last]}"
         elif place.relief:
-            holes = ", ".join(f"{name} at {hole}" for name, hole in at.items())
+            # the pad wires' holes are in the touch pads table, by tile; the other wires' are named here
+            holes = ("each tile's in its hole of the [touch pads](#touch-pads) table" if part.ref in PAD_WIRE_POINTS
+                     else ", ".join(f"{name} at {hole}" for name, hole in at.items()))
             relief = "/".join(sorted({row_name(row) for _, row in place.relief}))
             if first_relief is None:  # the how once, at the first such row; the others point back to it
                 first_relief = part.ref
                 how = (f"Each wire comes over the parts' side, down through its strain-relief hole (row {relief}, "
-                       f"beside it, drilled out to {RELIEF_DRILL:g} mm first: the insulation does not pass a 1 mm hole), "
-                       "and its stripped end up into its own hole from below: solder it underneath. A pull then loads "
-                       "the bend, not the joint")  # fmt: skip
+                       f"beside it, drilled out to {RELIEF_DRILL:g} mm first), and its stripped end up into its own hole "
+                       "from below: solder it underneath")  # fmt: skip
             else:
                 how = f"Each wire as {first_relief}'s, through row {relief}"
             out[part.ref] = f"no part: the wires themselves, {holes}. {how}"

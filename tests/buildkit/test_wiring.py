@@ -10,7 +10,7 @@ from pathlib import Path
 import pytest
 from codenames_firmware import board
 
-from buildkit import cables, circuit, electrical, hardware, power, wiring
+from buildkit import cables, circuit, electrical, hardware, perfboard, power, wiring
 from buildkit.pinouts import PI_HEADER as PI_HEADER_NAMES
 from codenames_board.config import SCHEMA, SPI_DISPLAY_PINS, parse
 from codenames_board.engine.key import tile_name
@@ -214,15 +214,19 @@ def test_pad_table_follows_board_pads_and_names_the_hole_the_perfboard_table_giv
     readme = wiring.generate()["README.md"]
     rows = table_rows(section(readme, "Touch pads"))
     assert [row[0] for row in rows] == [tile(index) for index in range(25)]
-    wire_points = dict(re.findall(r"\b([A-E][1-5]) at ([A-Z]+\d+)", " ".join(
-        row[3] for row in table_rows(section(readme, "Perfboard layout and wire list")) if row[0] in ("J9", "J10", "J11"))))
-    assert len(wire_points) == 25
+    wire_points = [row for row in table_rows(section(readme, "Perfboard layout and wire list")) if row[0] in ("J9", "J10", "J11")]
+    # the perfboard table's pad wire points hold the 25 holes the touch pads table gives, each part its tiles' run
+    assert sorted(" ".join(row[4] for row in wire_points).split()) == sorted(row[3] for row in rows)
+    for row in wire_points:
+        first, last = re.fullmatch(r"pad wires ([A-E][1-5])(?:-([A-E][1-5]))?", row[1]).groups()
+        tiles = [r for r in rows if first <= r[0] <= (last or first)]
+        assert row[4].split() == [r[3] for r in tiles]
     for index, (controller, electrode) in enumerate(board.PADS):
         row = rows[index]
         assert row[1:3] + row[4:5] == [
             f"{controller + 1} (0x{board.MPR121S[controller][1]:02X})", f"E{electrode}", str(board.CHAIN[index])
         ]
-        assert wire_points[tile(index)] == row[3]
+        assert row[3] == perfboard.hole_name(perfboard.pad_holes()[index])
 
 
 def test_led_chain_table_is_board_chain_inverted():
