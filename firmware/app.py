@@ -4,14 +4,14 @@
 # FRAME and SET both end in frame(seq, colours): the one place a frame from
 # the host is shown and acknowledged. MAINT hands the link to maint.py,
 # imported only then (new firmware files: PROTOCOL.md, "Maintenance").
-# TUNE sets the touch thresholds, TUNEPAD some tiles' own; PADS asks for
-# every pad's signal, answered at most every PADS_MS (reading them costs I2C
-# time the scan never spends). ORDER says the LED strip's colour order.
+# TUNE, TUNEPAD and PADS (the touch thresholds, the pads' signals) are
+# tuning.py's. ORDER says the LED strip's colour order.
 # While a host listens the shown frame goes to the LEDs again every
 # REFRESH_MS: LEDs whose supply came on after the Pico's (or dipped) catch up.
 
 from pads import PadWatch
 from tileproto import MAX_SET, PROTOCOL, message, number, unhex_into
+from tuning import PadTuning
 
 try:
     from micropython import const
@@ -25,7 +25,6 @@ SILENT_MS = const(1000)  # host silent this long: the link is dead
 IDLE_STEP_MS = const(50)
 MAX_BRIGHTNESS = const(255)
 MAX_CURRENT_MA = const(10000)
-PADS_MS = const(50)  # at most 20 PADS answers a second
 REFRESH_MS = const(1000)  # the shown frame written to the LEDs again: a LED powered late has forgotten it
 
 
@@ -51,8 +50,7 @@ class TileApp:
         self.last_idle = now
         self.last_refresh = now
         self.touch_seq = 0
-        self.pads_wanted = False  # a PADS came and is not answered yet
-        self.last_pads = now - PADS_MS
+        self.tuning = PadTuning(pads, tiles, self.send, now)
         self.beats = 0
         self.errors_received = 0
         self.unknown = 0
@@ -69,8 +67,8 @@ class TileApp:
         for words in self.link.receive():
             self.last_heard = now
             self.handle(words)
-        if self.pads_wanted and self.diff(now, self.last_pads) >= PADS_MS:
-            self.report_pads(now)
+        if self.tuning.due(now, self.diff):
+            self.tuning.report(now)
         if self.diff(now, self.last_scan) >= SCAN_MS:
             self.last_scan = now
             self.scan(now)
@@ -142,14 +140,15 @@ class TileApp:
             elif kind == b"MAINT":
                 self.maintain(number(words[1]))
             elif kind == b"TUNE":
-                debounce = number(words[3]) if len(words) > 3 else self.pads.tuning[2]
-                self.tune(number(words[1]), number(words[2]), debounce)
+                if self.connected:
+                    self.tuning.tune(words)
             elif kind == b"TUNEPAD":
-                self.tune_pads(words)
+                if self.connected:
+                    self.tuning.tune_pads(words)
             elif kind == b"ORDER":
                 self.order(words[1])
             elif kind == b"PADS":
-                self.pads_wanted = self.connected
+                self.tuning.wanted = self.connected
             elif kind == b"ERROR":
                 self.errors_received += 1
             else:
@@ -234,44 +233,6 @@ class TileApp:
         if self.connected:
             self.leds.show(self.leds.frame)
 
-    def tune(self, touch, release, debounce):
-        """TUNE touch release [debounce]: new global thresholds, answered TUNED."""
-        if not self.connected:
-            return
-        try:
-            self.pads.tune(touch, release, debounce)
-        except ValueError:
-            self.send("ERROR", "tune", touch, release, debounce)
-            return
-        self.tuned()
-
-    def tune_pads(self, words):
-        """TUNEPAD tile touch release [...]: some tiles' own thresholds (0 0: the global ones
-        again), all or none, answered TUNED."""
-        if not self.connected:
-            return
-        size = len(words) - 1
-        if size < 3 or size % 3 or size > 3 * self.tiles:
-            raise ValueError  # ERROR syntax
-        triples = [
-            (number(words[at]), number(words[at + 1]), number(words[at + 2])) for at in range(1, len(words), 3)
-        ]
-        bad = self.pads.bad_pad(triples)
-        if bad is not None:
-            self.send("ERROR", "tunepad", *bad)
-            return
-        self.pads.tune_pads(triples)
-        self.tuned()
-
-    def tuned(self):
-        """TUNED touch release debounce [tile,touch,release ...]: the global thresholds, then the
-        tiles whose own differ from them."""
-        words = ["TUNED"]
-        words.extend(self.pads.tuning)
-        for triple in self.pads.pad_tuning():
-            words.append("%d,%d,%d" % triple)
-        self.send(*words)
-
     def order(self, name):
         """ORDER RGB|GRB|...: the strip's colour order; the frame shown again in it."""
         try:
@@ -281,16 +242,6 @@ class TileApp:
             return
         if self.connected:
             self.leds.show(self.leds.frame)
-
-    def report_pads(self, now):
-        """PADS touch release debounce, then per tile "filtered,baseline" (or "-": no controller)."""
-        self.pads_wanted = False
-        self.last_pads = now
-        words = ["PADS"]
-        words.extend(self.pads.tuning)
-        for reading in self.pads.signals():
-            words.append("-" if reading is None else "%d,%d" % reading)
-        self.send(*words)
 
     def until_scan(self):
         """Milliseconds until the next scan is due (0: now)."""

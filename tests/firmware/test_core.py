@@ -169,6 +169,6 @@ def test_every_firmware_file_compiles_with_mpy_cross(tmp_path):
 
 
 def test_the_portable_core_never_imports_machine():
-    for name in ("tileproto.py", "pads.py", "leds.py", "link.py", "app.py", "mpr121.py", "board.py"):
+    for name in ("tileproto.py", "pads.py", "tuning.py", "leds.py", "link.py", "app.py", "mpr121.py", "board.py"):
         text = (FIRMWARE / name).read_text()
         assert "import machine" not in text and "from machine" not in text, name

@@ -554,7 +554,9 @@ def test_every_board_error_code_in_the_table_round_trips_and_the_firmware_sends_
     codes = set(re.findall(r"^\| `(\w+)` \|", text, flags=re.M))
     built = {str(fields[1]) for fields in ROUND_TRIP if fields[0] == "ERROR"}
     assert codes <= built
-    sent = set(re.findall(r'send\("ERROR", "(\w+)"', (FIRMWARE / "app.py").read_text()))
+    sent = {code for name in ("app.py", "tuning.py")
+            for code in re.findall(r'send\("ERROR", "(\w+)"', (FIRMWARE / name).read_text())}
+    assert {"tune", "tunepad", "syntax"} <= sent
     sent |= set(re.findall(r'^(?:NOISY|QUIET|STUCK) = "(\w+)"', (FIRMWARE / "pads.py").read_text(), flags=re.M))
     assert sent, "found no ERROR codes in the firmware"
     assert sent <= codes, f"the firmware sends error codes PROTOCOL.md does not list: {sent - codes}"
