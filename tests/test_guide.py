@@ -173,8 +173,11 @@ def test_the_time_estimate_states_the_models_counts():
     assert f"the pads ({effort.pad_joints()} joints)" in text  # each wire's pad end in step 8 ...
     assert f"the pad wires into the tile board ({effort.pad_joints()} joints)" in text  # ... its board end in step 10
     assert f"{effort.dupont_contacts()} Dupont ends, {effort.spades()} spades" in text
-    assert f"{effort.printed_grams() / 1000:g} kg of PLA" in text
-    assert f"{effort.PRINT_RATE:g} mm³/s" in text
+    counted = section((MAIN.parent / "appendix-steps.md").read_text("utf-8"), "## How the time is counted")
+    assert f"{effort.printed_grams() / 1000:g} kg of PLA" in counted
+    assert f"{effort.PRINT_RATE:g} mm³/s" in counted
+    low, high = (f"{rate:g}" for rate in effort.PRINT_RATES)
+    assert f"{low}-{high} mm³/s on ordinary" in counted
     low, high = (round(effort.print_hours(rate)) for rate in reversed(effort.PRINT_RATES))
     assert f"about {round(effort.print_hours())} hours of printing** ({low}-{high} on" in text
     assert f"| {low}-{high} h printing" in text

@@ -79,13 +79,14 @@ def test_the_parts_do_not_fit_50_by_70_mm_and_the_chosen_board_holds_them():
     assert inner >= need
     smaller = [size for size in electrical.PERFBOARDS if size[0] * size[1] < width * height]
     assert all((w - 6) * (h - 6) < need for w, h in smaller)
-    assert f"{width} x {height} mm" in parts()["perfboard"].example
+    # the row says what to buy; its notes, the size by area and why it is not enough
+    example, notes = parts()["perfboard"].example, parts()["perfboard"].notes
+    assert f"{width} x {height} mm" in notes
     # the layout's holes: a board with fewer cannot take it
-    example = parts()["perfboard"].example
     assert f"cut down to {perfboard.ROWS} x {perfboard.COLUMNS} holes" in example
     # cut through the row of holes beyond the layout's: a pitch more each way
-    assert f"about {(perfboard.ROWS + 1) * perfboard.PITCH:.0f} x {(perfboard.COLUMNS + 1) * perfboard.PITCH:.0f} mm" in example
-    assert f"board only where it has {perfboard.ROWS} x {perfboard.COLUMNS} holes" in example
+    assert f"about {(perfboard.ROWS + 1) * perfboard.PITCH:.0f} x {(perfboard.COLUMNS + 1) * perfboard.PITCH:.0f} mm" in notes
+    assert f"board only where it has {perfboard.ROWS} x {perfboard.COLUMNS} holes" in notes
 
 
 def test_the_board_area_counts_every_part_and_pad_wire():
