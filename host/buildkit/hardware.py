@@ -468,10 +468,12 @@ def main(argv: list[str] | None = None) -> int:
         for name, run in step_commands(folder).items():
             subprocess.run(["xvfb-run", "-a", *run] if needs_xvfb() else run, check=True, capture_output=True)
             print(folder / "steps" / name)
+        subprocess.run(picture_command(scad, folder / steps.TABLE), check=True)
+        print(folder / steps.TABLE)
         (folder / "steps" / steps.MANIFEST).write_text(step_manifest(folder), "utf-8")
         print(folder / "steps" / steps.MANIFEST)
-        print(f"{len(steps.PICTURES)} step pictures and the list of what they are drawn from ({steps.MANIFEST}) written "
-              f"into {folder / 'steps'}: look at each one before you commit them")
+        print(f"{len(steps.PICTURES)} step pictures, {steps.TABLE} and the list of what they are drawn from ({steps.MANIFEST}) "
+              f"written into {folder}: look at each one before you commit them")
     if args.stl:
         args.stl.mkdir(parents=True, exist_ok=True)
         for name, defines in printable_parts(scad, *args.define):

@@ -6,9 +6,11 @@ hardware.py runs OpenSCAD (its preview renderer: a few seconds each, with xvfb-r
 (steps 1, 2 and 14) and the table's picture for the bring-up (step 15). The tests check that every picture here is
 committed and shown by its step; rendering them all again is a builder's or a maintainer's command, not CI's.
 
-So that CI can still tell a picture older than the model, ``--steps`` also writes ``hardware/steps/SOURCES``
+So that CI can still tell a picture older than the model, ``--steps`` also draws ``hardware/table.png`` (the
+guide's and the README's picture of the whole table, as ``--picture`` does) and writes ``hardware/steps/SOURCES``
 (``manifest``): the sha256 of every file the pictures are drawn from (enclosure.scad and what it includes or uses),
-OpenSCAD's arguments for each picture and each picture's own sha256. The tests compute it again without OpenSCAD.
+OpenSCAD's arguments for each step picture and each picture's own sha256 (table.png's camera comes from the model
+itself, so its line holds its sha256 alone). The tests compute it again without OpenSCAD.
 It is the same on any machine: files by their names in hardware/, text with \n line ends, no times.
 """
 
@@ -21,6 +23,8 @@ from pathlib import Path, PurePosixPath
 
 SIZE = (900, 600)
 MANIFEST = "SOURCES"
+#: The whole table's picture, in hardware/: drawn with the step pictures, and in their manifest.
+TABLE = "table.png"
 #: The command that draws them again, as the guide spells it (from the checkout's folder).
 REDRAW = ".venv/bin/python host/buildkit hardware --steps"
 COUPON_CENTRE = (48, 35.5, 9.2)
@@ -80,9 +84,11 @@ def manifest(folder: Path, arguments: dict[str, list[str]]) -> str:
     def text(path: Path) -> bytes | None:
         return path.read_text("utf-8").replace("\r\n", "\n").encode() if path.is_file() else None
 
-    lines = [f"# The step pictures here, drawn by `{REDRAW}` from these files, each with",
-             "# these arguments. tests/buildkit/test_hardware.py checks that this still holds: run it again after a change.",
+    lines = [f"# The step pictures here and ../{TABLE}, drawn by `{REDRAW}` from these files, each step",
+             "# with these arguments. tests/buildkit/test_hardware.py checks that this still holds: run it again after a change.",
              *(f"{name} {sha(text(folder / name))}" for name in scad_files(folder))]
+    table = folder / TABLE
+    lines.append(f"{TABLE} {sha(table.read_bytes() if table.is_file() else None)}: the whole table, from the spymasters' corner")
     for name, argv in arguments.items():
         picture = folder / "steps" / name
         lines.append(f"steps/{name} {sha(picture.read_bytes() if picture.is_file() else None)}: openscad {shlex.join(argv)}")
@@ -98,4 +104,4 @@ def stale(committed: str, fresh: str) -> list[str]:
 
 def stale_message(changed: list[str]) -> str:
     """What a check says when ``stale`` found files: one line, naming them and the command that draws the pictures."""
-    return f"the step pictures are older than {', '.join(changed)}: run `{REDRAW}` and look at them"
+    return f"the step pictures or {TABLE} are older than {', '.join(changed)}: run `{REDRAW}` and look at them"

@@ -589,6 +589,7 @@ def _step_folder(tmp_path):
     """A copy of hardware/ with what the step pictures are drawn from, and the pictures."""
     folder = tmp_path / "hardware"
     shutil.copytree(HARDWARE / "steps", folder / "steps")
+    shutil.copy(HARDWARE / steps.TABLE, folder / steps.TABLE)
     for name in steps.scad_files(HARDWARE):
         shutil.copy(HARDWARE / name, folder / name)
     return folder
@@ -608,6 +609,10 @@ def test_the_step_manifest_is_the_same_anywhere_and_names_what_changed(tmp_path,
     failure = steps.stale_message(changed)  # one line: what changed and the command that draws them again
     assert "\n" not in failure and "steps.scad, steps/04-plate.png" in failure
     assert "`.venv/bin/python host/buildkit hardware --steps`" in failure
+    (folder / steps.TABLE).write_bytes(b"drawn with a --define")  # the whole table's picture, drawn again alone
+    assert steps.stale(committed, hardware.step_manifest(folder)) == ["steps.scad", steps.TABLE, "steps/04-plate.png"]
+    (folder / steps.TABLE).unlink()
+    assert f"{steps.TABLE} missing: the whole table" in hardware.step_manifest(folder)
     monkeypatch.setitem(steps.PICTURES, "05-ledboard.png", (5, (0, 0, 90, 0)))  # a camera turned
     assert "steps/05-ledboard.png" in steps.stale(committed, hardware.step_manifest(folder))
     monkeypatch.setitem(steps.PICTURES, "17-more.png", (17, (0, 0, 0, 0)))  # a picture not drawn yet
@@ -625,12 +630,14 @@ def test_steps_says_what_it_wrote_and_its_manifest_holds(tmp_path, monkeypatch, 
         drawn.append(output.name)
 
     monkeypatch.setattr(hardware, "openscad", lambda: "openscad")
+    monkeypatch.setattr(hardware, "echoes", lambda scad, *defines: 'ECHO: "figure camera = [1, 2, 3, 4, 5, 6, 7]"')
     monkeypatch.setattr(hardware.subprocess, "run", draw)
     assert hardware.main(["--steps", "--folder", str(folder)]) == 0
     out = capsys.readouterr().out.splitlines()
-    assert drawn == list(steps.PICTURES)
-    assert out[:-1] == [str(folder / "steps" / name) for name in [*steps.PICTURES, steps.MANIFEST]]
+    assert drawn == [*steps.PICTURES, steps.TABLE]
+    assert out[:-1] == [*(str(folder / "steps" / name) for name in steps.PICTURES), str(folder / steps.TABLE),
+                        str(folder / "steps" / steps.MANIFEST)]
     assert "look at each one" in out[-1]
     assert not steps.stale((folder / "steps" / steps.MANIFEST).read_text("utf-8"), hardware.step_manifest(folder))
     assert steps.stale((HARDWARE / "steps" / steps.MANIFEST).read_text("utf-8"), hardware.step_manifest(folder)) == [
-        f"steps/{name}" for name in steps.PICTURES]
+        steps.TABLE, *(f"steps/{name}" for name in steps.PICTURES)]
