@@ -60,7 +60,7 @@ def errors():
     try:
         Mpr121(i2c, ADDR0).setup()
         show("impostor", "no-error")
-    except OSError as e:
+    except OSError:
         show("impostor", "OSError")
     try:
         Mpr121(i2c, ADDR0, touch=6, release=6)
