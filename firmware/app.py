@@ -67,7 +67,7 @@ class TileApp:
         for words in self.link.receive():
             self.last_heard = now
             self.handle(words)
-        if self.tuning.due(now, self.diff):
+        if self.tuning.wanted and self.tuning.due(now, self.diff):  # an attribute first: the loop's usual pass
             self.tuning.report(now)
         if self.diff(now, self.last_scan) >= SCAN_MS:
             self.last_scan = now

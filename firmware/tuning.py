@@ -23,8 +23,8 @@ class PadTuning:
         self.last = now - PADS_MS
 
     def due(self, now, diff):
-        """Whether a PADS answer is wanted and may go out now."""
-        return self.wanted and diff(now, self.last) >= PADS_MS
+        """Whether a wanted PADS answer may go out now (PADS_MS since the last)."""
+        return diff(now, self.last) >= PADS_MS
 
     def tune(self, words):
         """TUNE touch release [debounce]: new global thresholds, answered TUNED."""
