@@ -536,6 +536,36 @@ def test_a_benchmark_stopped_by_sigterm_leaves_nothing_behind(tmp_path):
     assert list(scratch.iterdir()) == []
 
 
+def test_a_sigterm_while_the_benchmarks_table_starts_stops_it_before_its_folder_goes(tmp_path, monkeypatch):
+    # the race the test above can meet under load: SIGTERM's SystemExit while `run` is still starting. The
+    # child is stopped and waited for first, or it writes its state into the folder as it is removed
+    from codenames_board import bench
+
+    class Starting:
+        def __init__(self, *args, **kwargs):
+            self.stopped = self.waited = False
+            self.stdout = self
+
+        def __iter__(self):
+            raise SystemExit(128 + signal.SIGTERM)
+
+        def terminate(self):
+            self.stopped = True
+
+        def wait(self, timeout=None):
+            self.waited = self.stopped
+            return -signal.SIGTERM
+
+    started = []
+    monkeypatch.setattr(subprocess, "Popen", lambda *a, **k: started.append(Starting()) or started[-1])
+    with pytest.raises(SystemExit):
+        bench.start_headless(tmp_path)
+    assert started[0].stopped and started[0].waited
+    with pytest.raises(SystemExit):
+        bench.bench_run(idle_seconds=0, runs=1)
+    assert started[1].stopped and started[1].waited
+
+
 @pytest.mark.parametrize(
     "args, code, says",
     [

@@ -49,9 +49,14 @@ def start_headless(folder, config: str = ""):
         [sys.executable, "-m", "codenames_board", "run", "--config", str(path)],
         stdout=subprocess.PIPE, stderr=subprocess.STDOUT, env=environment,
     )
-    for line in process.stdout:
-        if line.rstrip().endswith(b"ready"):
-            break
+    try:
+        for line in process.stdout:
+            if line.rstrip().endswith(b"ready"):
+                break
+    except BaseException:  # SIGTERM or Ctrl-C while it starts: it stops before its folder is removed
+        process.terminate()
+        process.wait(timeout=10)
+        raise
     return process
 
 
@@ -78,9 +83,9 @@ def bench_run(idle_seconds: float = 5.0, runs: int = 3, progress=silent) -> dict
     for run in range(runs):
         progress("bench.progress_runs", done=run, total=runs)
         with tempfile.TemporaryDirectory() as folder:
-            started = time.perf_counter()
-            process = start_headless(folder)
+            started, process = time.perf_counter(), None
             try:
+                process = start_headless(folder)
                 starts.append(time.perf_counter() - started)
                 time.sleep(1.0)  # the last of start-up (first frame, imports finishing) is not idling
                 before, wall = cpu_seconds(process.pid), time.perf_counter()
@@ -89,8 +94,9 @@ def bench_run(idle_seconds: float = 5.0, runs: int = 3, progress=silent) -> dict
                 status = Path(f"/proc/{process.pid}/status").read_text()
                 rss_mb.append(int(status.split("VmRSS:")[1].split()[0]) / 1024)
             finally:
-                process.send_signal(signal.SIGTERM)
-                process.wait(timeout=10)
+                if process is not None:
+                    process.send_signal(signal.SIGTERM)
+                    process.wait(timeout=10)
     return {
         "runs": runs,
         "start_s": statistics.median(starts),
