@@ -35,7 +35,7 @@ module under_plate_parts(wires = false) {
         if (f[0] == "buzzer") {
             color("DeepSkyBlue") translate([f[1][0], f[1][1], rib_h - buzzer_size[1]]) cylinder(d = buzzer_size[0] + 2, h = buzzer_size[1]);
             if (wires) for (w = [["Red", 3], ["White", -3]])
-                color(w[0]) wire([f[1][0] + w[1], f[1][1], rib_h - buzzer_size[1]], [f[1][0] + 3 * w[1], f[1][1] + 12, rib_h - buzzer_size[1] - 45], 2);
+                color(w[0]) wire([f[1][0] + w[1], f[1][1], rib_h - buzzer_size[1]], [f[1][0] + 3 * w[1], f[1][1] - 12, rib_h - buzzer_size[1] - 45], 2.5);
         }
     }
 }
