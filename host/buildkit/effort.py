@@ -26,7 +26,6 @@ PLA_G_PER_CM3 = 1.24
 PRINT_RATE = 8.0
 PRINT_RATES = (4.0, 12.0)
 PRINTED = ("top plate", "spymaster display hood")  # the bom.csv rows printed in step 4 ("PLA, about ...")
-_PADS_BOARD = ("J9", "J10", "J11")  # the pad wires' holes: soldered in step 10
 _WIRE_POINTS = ("J14", "J15")  # the buzzer's wires: soldered in step 14
 
 
@@ -45,7 +44,7 @@ class TileBoard:
 def tile_board() -> TileBoard:
     circuit = build(parse(""), board)
     places = perfboard.placements(circuit)
-    pins = sum(len(p.pins) for p in places if p.ref not in _PADS_BOARD + _WIRE_POINTS)
+    pins = sum(len(p.pins) for p in places if p.ref not in perfboard.PAD_WIRE_POINTS + _WIRE_POINTS)  # pad wires: step 10
     under_breakouts = sum(len(p.pins) for p in places if p.ref not in ("J1", "J2")
                           and circuit.part(p.ref).footprint.startswith("Connector_PinSocket"))
     wires = perfboard.wires(circuit)

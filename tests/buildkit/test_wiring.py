@@ -214,7 +214,7 @@ def test_pad_table_follows_board_pads_and_names_the_hole_the_perfboard_table_giv
     readme = wiring.generate()["README.md"]
     rows = table_rows(section(readme, "Touch pads"))
     assert [row[0] for row in rows] == [tile(index) for index in range(25)]
-    wire_points = [row for row in table_rows(section(readme, "Perfboard layout and wire list")) if row[0] in ("J9", "J10", "J11")]
+    wire_points = [row for row in table_rows(section(readme, "Perfboard layout and wire list")) if row[0] in perfboard.PAD_WIRE_POINTS]
     # the perfboard table's pad wire points hold the 25 holes the touch pads table gives, each part its tiles' run
     assert sorted(" ".join(row[4] for row in wire_points).split()) == sorted(row[3] for row in rows)
     for row in wire_points:
